@@ -1,0 +1,304 @@
+"""The game protocol: a stateless Game and a mutable State, with explicit chance nodes.
+
+Every game, bot, server, simulator and RL adapter speaks only this interface.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from meja.core.errors import GameOver, IllegalAction, NotYourTurn
+
+CHANCE = -1
+"""current_player() while a random event is pending."""
+
+TERMINAL = -2
+"""current_player() once the game is over."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named game option with its default and allowed values, declared as data."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] = ()
+    kind: type = str
+    minimum: float | None = None
+    maximum: float | None = None
+
+    def parse(self, text: str) -> Any:
+        """Turn a command-line or form string into a typed value, or raise ValueError."""
+        if self.kind is bool:
+            lowered = text.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return True
+            if lowered in ("0", "false", "no", "off"):
+                return False
+            raise ValueError(f"option {self.name!r}: expected true or false, got {text!r}")
+        if self.kind in (int, float):
+            try:
+                return self.kind(text)
+            except ValueError:
+                raise ValueError(
+                    f"option {self.name!r}: expected a number, got {text!r}"
+                ) from None
+        return text
+
+    def validate(self, value: Any) -> Any:
+        """Check a typed value against the declared kind, range and choices."""
+        if isinstance(value, str) and self.kind is not str:
+            value = self.parse(value)
+        if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
+            value = float(value)
+        if not isinstance(value, self.kind) or (self.kind is not bool and isinstance(value, bool)):
+            raise ValueError(
+                f"option {self.name!r}: expected {self.kind.__name__}, got {value!r}"
+            )
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise ValueError(f"option {self.name!r}: {value!r} is not one of {allowed}")
+        if self.minimum is not None and isinstance(value, int | float) and value < self.minimum:
+            raise ValueError(f"option {self.name!r}: {value!r} is below {self.minimum}")
+        if self.maximum is not None and isinstance(value, int | float) and value > self.maximum:
+            raise ValueError(f"option {self.name!r}: {value!r} is above {self.maximum}")
+        return value
+
+
+class Game:
+    """Static facts about one game and the factory for its states; one instance per game."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    def new_state(self, num_players: int, **options: Any) -> State:
+        """A fresh game; options are validated and rejected with ValueError naming them."""
+        raise NotImplementedError
+
+    def num_actions(self, num_players: int) -> int:
+        """Size of the fixed action space for this player count."""
+        raise NotImplementedError
+
+    def max_game_length(self, num_players: int) -> int:
+        """An upper bound on len(history) of any game, chance steps included."""
+        raise NotImplementedError
+
+    def from_position(self, data: Mapping[str, Any]) -> State:
+        """Inverse of State.position(); raises InvalidPosition naming the bad field."""
+        raise NotImplementedError
+
+    def player_counts(self) -> range:
+        """Every supported player count."""
+        return range(self.min_players, self.max_players + 1)
+
+    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Check the player count and every option, filling in defaults."""
+        if isinstance(num_players, bool) or not isinstance(num_players, int):
+            raise ValueError(f"num_players: expected an integer, got {num_players!r}")
+        if not self.min_players <= num_players <= self.max_players:
+            raise ValueError(
+                f"num_players: {self.title} is for {self.min_players}-{self.max_players} "
+                f"players, not {num_players}"
+            )
+        known = {opt.name: opt for opt in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            names = ", ".join(known) or "none"
+            raise ValueError(f"unknown option {unknown[0]!r} for {self.name} (options: {names})")
+        resolved: dict[str, Any] = {}
+        for opt in self.options:
+            resolved[opt.name] = opt.validate(options.get(opt.name, opt.default))
+        return resolved
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+class State:
+    """One game in progress. Mutable; clone() before exploring alternatives."""
+
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        history: list[tuple[int, int]] | None = None,
+    ) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options: dict[str, Any] = dict(options or {})
+        self.history: list[tuple[int, int]] = list(history or [])
+
+    # --- the protocol every game implements -------------------------------------------
+    def current_player(self) -> int:
+        """Seat 0..n-1, CHANCE or TERMINAL."""
+        raise NotImplementedError
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """Sorted legal actions of player (default: the current player); [] if it may not act."""
+        raise NotImplementedError
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs, sorted by outcome, while current_player() is CHANCE."""
+        return []
+
+    def _apply(self, action: int, player: int) -> None:
+        """Apply a checked, legal action for player (or CHANCE); the game's own rules."""
+        raise NotImplementedError
+
+    def scores(self) -> list[float]:
+        """The game's own points so far, per seat."""
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        """Seats that won after the game's tie-breaks; [] before the end or in a lost solo game."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        """A cheap, fully independent copy."""
+        raise NotImplementedError
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """JSON-able data holding exactly what player may see (None: a spectator)."""
+        raise NotImplementedError
+
+    def position(self) -> dict[str, Any]:
+        """The whole state, hidden parts included, as JSON-able data."""
+        raise NotImplementedError
+
+    def action_to_str(self, action: int, player: int | None = None) -> str:
+        """A short human-readable name of action, stable enough to parse back."""
+        raise NotImplementedError
+
+    def check_components(self) -> list[str]:
+        """Problems with component conservation (empty when every piece is accounted for)."""
+        return []
+
+    # --- shared behaviour ----------------------------------------------------------------
+    def active_players(self) -> list[int]:
+        """Seats that may act now; several in simultaneous phases."""
+        player = self.current_player()
+        return [player] if player >= 0 else []
+
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.current_player() == TERMINAL
+
+    def returns(self) -> list[float]:
+        """At terminal: 1/k for each of k winners and 0 for the others."""
+        if not self.is_terminal():
+            return [0.0] * self.num_players
+        won = self.winners()
+        share = 1.0 / len(won) if won else 0.0
+        return [share if seat in won else 0.0 for seat in range(self.num_players)]
+
+    def resample(self, player: int, rng: random.Random) -> State:
+        """A clone with everything hidden from player redrawn; perfect-information games clone."""
+        return self.clone()
+
+    def apply(self, action: int, player: int | None = None) -> None:
+        """Apply action for player (default: the current player); raises IllegalAction."""
+        seat = self._acting_seat(player)
+        if seat == CHANCE:
+            if not self._is_possible_outcome(action):
+                raise IllegalAction(f"{action!r} is not a possible outcome of this chance event")
+        elif not self._is_legal(action, seat):
+            raise IllegalAction(self._illegal_message(action, seat))
+        self._apply(action, seat)
+        self.history.append((seat, action))
+
+    def _is_legal(self, action: int, seat: int) -> bool:
+        """Whether seat may play action now; games override this with a cheaper test."""
+        return action in self.legal_actions(seat)
+
+    def _is_possible_outcome(self, action: int) -> bool:
+        """Whether action is an outcome of the pending chance event."""
+        return any(outcome == action for outcome, _ in self.chance_outcomes())
+
+    def str_to_action(self, text: str, player: int | None = None) -> int:
+        """Parse an action string (or a plain action number) for player; raises IllegalAction."""
+        seat = self._acting_seat(player)
+        wanted = " ".join(text.split()).lower()
+        if seat == CHANCE:
+            candidates = [a for a, _ in self.chance_outcomes()]
+        else:
+            candidates = self.legal_actions(seat)
+        for action in candidates:
+            if self.action_to_str(action, seat).lower() == wanted:
+                return action
+        if wanted.isdigit() and int(wanted) in candidates:
+            return int(wanted)
+        raise IllegalAction(f"{text!r} is not a legal move now")
+
+    def _acting_seat(self, player: int | None) -> int:
+        """Resolve the seat that acts, or raise GameOver / NotYourTurn."""
+        current = self.current_player()
+        if current == TERMINAL:
+            raise GameOver("the game is over; no more moves can be made")
+        if player is None:
+            return current
+        if player == CHANCE:
+            if current != CHANCE:
+                raise NotYourTurn("no chance event is pending")
+            return CHANCE
+        if player not in self.active_players():
+            if current == CHANCE:
+                raise NotYourTurn("a chance event must be resolved first")
+            waiting = ", ".join(str(p) for p in self.active_players())
+            raise NotYourTurn(f"it is not seat {player}'s turn (waiting for seat {waiting})")
+        return player
+
+    def _illegal_message(self, action: int, seat: int) -> str:
+        """Explain why action is refused, naming it when it is a valid action number."""
+        if not isinstance(action, int) or not 0 <= action < self.game.num_actions(
+            self.num_players
+        ):
+            return f"{action!r} is not an action of {self.game.title}"
+        return f"seat {seat} cannot play action {action} now"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return type(self) is type(other) and self.position() == other.position()
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state, {len(self.history)} steps>"
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def sample_chance(state: State, rng: random.Random) -> int:
+    """Draw one outcome of the pending chance event by its probability."""
+    outcomes = state.chance_outcomes()
+    roll = rng.random()
+    total = 0.0
+    for action, prob in outcomes:
+        total += prob
+        if roll < total:
+            return action
+    return outcomes[-1][0]
+
+
+def random_step(state: State, rng: random.Random) -> tuple[int, int]:
+    """Pick a uniformly random (seat, action) for any active seat, or a chance outcome."""
+    player = state.current_player()
+    if player == CHANCE:
+        return CHANCE, sample_chance(state, rng)
+    active = state.active_players()
+    seat = active[0] if len(active) == 1 else rng.choice(active)
+    return seat, rng.choice(state.legal_actions(seat))
+
+
+def play_random(state: State, rng: random.Random) -> State:
+    """Play state to the end with random moves and chance, in place; returns it."""
+    while not state.is_terminal():
+        seat, action = random_step(state, rng)
+        state.apply(action, seat)
+    return state

@@ -1,0 +1,169 @@
+"""Random-play invariants every registered game must satisfy at every step.
+
+MEJA_CONFORMANCE_GAMES sets the number of seeded random games per game (spread over its player
+counts); the default of 2,000 keeps each game well under two minutes on two cores.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+from meja.core import (
+    CHANCE,
+    TERMINAL,
+    GameRecord,
+    IllegalAction,
+    NotYourTurn,
+    State,
+    list_games,
+)
+from meja.core.game import random_step
+
+GAMES_PER_GAME = int(os.environ.get("MEJA_CONFORMANCE_GAMES", "2000"))
+BATCH = 50
+RESAMPLES = 2
+
+
+def _cases() -> list[pytest.param]:
+    """One case per (game, player count, batch of seeds)."""
+    cases = []
+    for game in list_games():
+        counts = list(game.player_counts())
+        per_count = -(-GAMES_PER_GAME // len(counts))
+        for n in counts:
+            for start in range(0, per_count, BATCH):
+                seeds = range(start, min(start + BATCH, per_count))
+                cases.append(
+                    pytest.param(game.name, n, seeds, id=f"{game.name}-{n}p-{start}")
+                )
+    return cases
+
+
+def _check_step(state: State, rng: random.Random) -> None:
+    """Every per-step invariant of the protocol."""
+    game = state.game
+    n = state.num_players
+    size = game.num_actions(n)
+    player = state.current_player()
+    assert player in (TERMINAL, CHANCE) or 0 <= player < n
+    assert state.check_components() == []
+
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert outcomes, "a chance node with no outcomes"
+        actions = [a for a, _ in outcomes]
+        assert actions == sorted(set(actions))
+        assert all(p > 0 for _, p in outcomes)
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+        for action in actions:
+            text = state.action_to_str(action, CHANCE)
+            assert state.str_to_action(text, CHANCE) == action
+    elif player >= 0:
+        active = state.active_players()
+        assert active and player == min(active)
+        for seat in active:
+            legal = state.legal_actions(seat)
+            assert legal, f"seat {seat} is active with no legal action"
+            assert legal == sorted(set(legal))
+            assert legal[0] >= 0 and legal[-1] < size
+            for action in legal:
+                text = state.action_to_str(action, seat)
+                assert state.str_to_action(text, seat) == action, text
+        for seat in range(n):
+            if seat not in active:
+                assert state.legal_actions(seat) == []
+    else:
+        assert state.is_terminal()
+        assert state.active_players() == []
+
+    copy = state.clone()
+    assert copy == state
+    assert copy.history == state.history
+    assert game.from_position(json.loads(json.dumps(state.position()))) == state
+
+    for seat in [None, *range(n)]:
+        view = state.view(seat)
+        assert json.loads(json.dumps(view)) == view
+        if seat is not None:
+            for _ in range(RESAMPLES):
+                other = state.resample(seat, rng)
+                assert other.view(seat) == view, f"resample changed what seat {seat} sees"
+                assert other.current_player() == player
+
+
+def _check_refusals(state: State, rng: random.Random) -> None:
+    """An illegal action or a wrong seat raises IllegalAction and changes nothing."""
+    before = state.clone()
+    size = state.game.num_actions(state.num_players)
+    player = state.current_player()
+    if player >= 0:
+        legal = set(state.legal_actions(player))
+        illegal = [a for a in (rng.randrange(size), -1, size) if a not in legal]
+        for action in illegal:
+            with pytest.raises(IllegalAction):
+                state.apply(action, player)
+        idle = [s for s in range(state.num_players) if s not in state.active_players()]
+        if idle:
+            with pytest.raises(NotYourTurn):
+                state.apply(state.legal_actions(player)[0], idle[0])
+    elif player == CHANCE:
+        with pytest.raises(IllegalAction):
+            state.apply(-1, CHANCE)
+        with pytest.raises(NotYourTurn):
+            state.apply(0, 0)
+    assert state == before and state.history == before.history
+
+
+@pytest.mark.parametrize(("name", "num_players", "seeds"), _cases())
+def test_random_games_keep_every_invariant(name: str, num_players: int, seeds: range) -> None:
+    from meja.core import load_game
+
+    game = load_game(name)
+    limit = game.max_game_length(num_players)
+    for seed in seeds:
+        rng = random.Random(seed * 1_000 + num_players)
+        state = game.new_state(num_players)
+        while not state.is_terminal():
+            _check_step(state, rng)
+            _check_refusals(state, rng)
+            before = state.clone()
+            seat, action = random_step(state, rng)
+            state.apply(action, seat)
+            probe = before.clone()
+            probe.apply(action, seat)
+            assert probe == state, "clone is not independent or apply is not deterministic"
+            assert probe.history == state.history
+            assert len(state.history) <= limit, f"game longer than {limit} steps"
+        _check_step(state, rng)
+
+        returns = state.returns()
+        assert len(returns) == num_players
+        if state.winners():
+            assert abs(sum(returns) - 1.0) < 1e-9
+            assert all(0 <= w < num_players for w in state.winners())
+        else:
+            assert num_players == 1 and returns == [0.0]
+
+        record = GameRecord.from_json(GameRecord.from_state(state).to_json())
+        replayed = record.replay(game=game)
+        assert replayed == state
+        assert replayed.history == state.history
+        assert [replayed.view(p) for p in range(num_players)] == [
+            state.view(p) for p in range(num_players)
+        ]
+        assert str(replayed) == str(state)
+
+
+def test_every_game_is_registered_with_its_facts() -> None:
+    games = list_games()
+    assert games, "no game is registered"
+    for game in games:
+        assert game.name and game.title
+        assert 1 <= game.min_players <= game.max_players
+        for n in game.player_counts():
+            assert game.num_actions(n) > 0
+            assert game.max_game_length(n) > 0
