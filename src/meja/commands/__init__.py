@@ -1,0 +1,1 @@
+"""Sub-commands of the `meja` command line, one module each, registered by meja.cli."""

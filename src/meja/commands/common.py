@@ -1,0 +1,53 @@
+"""Argument helpers shared by sub-commands: game lookup, options and records."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from meja.core import Game, GameRecord, load_game, parse_options
+
+
+def add_game_argument(parser: argparse.ArgumentParser) -> None:
+    """The positional GAME argument."""
+    parser.add_argument("game", metavar="GAME", help="game name, e.g. peranakan (see `meja games`)")
+
+
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    """Repeatable --option key=value for rule variants."""
+    parser.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (repeatable); `meja games --options` lists them",
+    )
+
+
+def game_and_options(args: argparse.Namespace) -> tuple[Game, dict[str, Any]]:
+    """Resolve the GAME argument and its --option values, or raise ValueError."""
+    game = load_game(args.game)
+    return game, parse_options(game, getattr(args, "option", []))
+
+
+def check_players(game: Game, players: int) -> None:
+    """Refuse a player count the game does not support."""
+    if players not in game.player_counts():
+        raise ValueError(
+            f"--players: {game.title} is for {game.min_players}-{game.max_players} players"
+        )
+
+
+def load_record(path: str) -> GameRecord:
+    """Read a saved game, with a one-line error naming the file."""
+    file = Path(path)
+    if not file.is_file():
+        raise ValueError(f"{path}: no such file")
+    try:
+        return GameRecord.load(file)
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a text file") from None
+    except ValueError as exc:
+        raise ValueError(f"{path}: {exc}") from None

@@ -1,0 +1,67 @@
+"""Golden playthroughs: a seeded random game written out as a stable text transcript.
+
+A transcript pins the rules: any change in legal moves, views or state text shows up as a diff.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+
+from meja.core.game import CHANCE, Game, random_step
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """One game set-up that gets a golden transcript."""
+
+    game: str
+    num_players: int
+    seed: int = 0
+
+    @property
+    def filename(self) -> str:
+        """The transcript's file name under tests/playthroughs/."""
+        return f"{self.game}-{self.num_players}p-seed{self.seed}.txt"
+
+
+def configurations(game: Game) -> list[Configuration]:
+    """The smallest and largest player counts, so every mode is pinned."""
+    counts = sorted({game.min_players, game.max_players})
+    return [Configuration(game.name, n) for n in counts]
+
+
+def transcript(game: Game, config: Configuration) -> str:
+    """Play the configuration's seeded random game and describe every step."""
+    rng = random.Random(config.seed)
+    state = game.new_state(config.num_players)
+    lines = [f"game: {game.name}", f"players: {config.num_players}", f"seed: {config.seed}", ""]
+    step = 0
+    while True:
+        player = state.current_player()
+        lines.append(f"## step {step}")
+        lines.append(str(state))
+        lines.append(f"current player: {player}")
+        if state.is_terminal():
+            lines.append(f"scores: {state.scores()}")
+            lines.append(f"winners: {state.winners()}")
+            lines.append(f"returns: {state.returns()}")
+            break
+        if player == CHANCE:
+            outcomes = ", ".join(
+                f"{state.action_to_str(a, CHANCE)} ({p:.4f})" for a, p in state.chance_outcomes()
+            )
+            lines.append(f"chance outcomes: {outcomes}")
+        else:
+            for seat in state.active_players():
+                legal = ", ".join(state.action_to_str(a, seat) for a in state.legal_actions(seat))
+                lines.append(f"legal for seat {seat}: {legal}")
+        for seat in range(config.num_players):
+            lines.append(f"view {seat}: {json.dumps(state.view(seat), sort_keys=True)}")
+        seat, action = random_step(state, rng)
+        lines.append(f"apply: seat {seat} plays {action} ({state.action_to_str(action, seat)})")
+        lines.append("")
+        state.apply(action, seat)
+        step += 1
+    return "\n".join(lines) + "\n"
