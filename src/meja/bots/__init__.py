@@ -4,5 +4,6 @@ from __future__ import annotations
 
 from meja.bots.base import Bot
 from meja.bots.random_bot import RandomBot
+from meja.bots.registry import bot_names, make_bot
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = ["Bot", "RandomBot", "bot_names", "make_bot"]
