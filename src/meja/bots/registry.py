@@ -1,4 +1,4 @@
-"""Bots by name: "random", "heuristic", "ismcts", with optional settings ("ismcts:iterations=400")."""
+"""Bots by name ("random", "heuristic", "ismcts"), with settings such as "ismcts:iterations=400"."""
 
 from __future__ import annotations
 
