@@ -25,7 +25,7 @@ lint: venv
 	$(BIN)/mypy
 
 test: venv system-deps lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 bench: venv
 	$(BIN)/python benchmarks/bench_engine.py

@@ -1,0 +1,92 @@
+"""The command line: games, rules, random, replay; bad input ends in one line and exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meja.cli import main
+from meja.core import list_games
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "meja.cli", *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_games_lists_every_game_with_player_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    for game in list_games():
+        assert game.name in out and game.title in out
+    assert "Peranakan: Tiles and Tactics  (2-5 players)" in out
+
+
+def test_rules_prints_the_rules_document(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "peranakan"]) == 0
+    assert "P13" in capsys.readouterr().out
+
+
+def test_random_then_replay_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "g.json"
+    assert main(["random", "peranakan", "--players", "3", "--seed", "7", "--out", str(record)]) == 0
+    first = capsys.readouterr().out
+    data = json.loads(record.read_text())
+    assert data["game"] == "peranakan" and data["num_players"] == 3 and data["history"]
+    assert main(["replay", str(record)]) == 0
+    replayed = capsys.readouterr().out
+    final_table = first.split("\n\n")[0]
+    assert final_table in replayed
+    assert main(["replay", str(record), "--step", "5", "--moves"]) == 0
+    assert "step 5 of" in capsys.readouterr().out
+
+
+def test_same_seed_gives_the_same_game(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    for path in (a, b):
+        assert main(["random", "peranakan", "-p", "4", "-s", "11", "--out", str(path)]) == 0
+    assert a.read_text() == b.read_text()
+
+
+def test_a_hand_corrupted_record_is_refused_with_the_step_number(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    assert main(["random", "peranakan", "--players", "3", "--seed", "7", "--out", str(record)]) == 0
+    data = json.loads(record.read_text())
+    step = 10
+    player, action = data["history"][step - 1]
+    data["history"][step - 1] = [player, action + 10_000]
+    record.write_text(json.dumps(data))
+    result = _run("replay", str(record))
+    assert result.returncode == 2
+    assert result.stderr.count("\n") == 1
+    assert f"step {step}:" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["random", "chess"], "unknown game 'chess'"),
+        (["random", "peranakan", "--players", "9"], "--players: Peranakan"),
+        (["random", "peranakan", "--players", "x"], "invalid int value"),
+        (["random", "peranakan", "-o", "nope=1"], "unknown option 'nope'"),
+        (["replay", "/no/such/file.json"], "no such file"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_end_in_one_line_and_exit_code_2(args: list[str], message: str) -> None:
+    result = _run(*args)
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not json")
+    result = _run("replay", str(bad))
+    assert result.returncode == 2 and "not a JSON game record" in result.stderr
