@@ -14,6 +14,11 @@ COMMAND_MODULES = (
     "meja.commands.random_game",
     "meja.commands.replay",
     "meja.commands.demo",
+    "meja.commands.arena",
+    "meja.commands.play",
+    "meja.commands.serve",
+    "meja.commands.simulate",
+    "meja.commands.compare",
 )
 
 

@@ -5,13 +5,76 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meja.bots.base import Bot
+from meja.bots.heuristic import HeuristicBot
+from meja.bots.ismcts import (
+    DEFAULT_EXPLORATION,
+    DEFAULT_ITERATIONS,
+    DEFAULT_ROLLOUT_DEPTH,
+    ISMCTSBot,
+    random_rollout_policy,
+)
 from meja.bots.random_bot import RandomBot
 from meja.core import Game
 
 BotFactory = Callable[[Game, dict[str, str]], Bot]
 
+ISMCTS_SETTINGS = {
+    "iterations": f"iterations per move (default {DEFAULT_ITERATIONS})",
+    "seconds": "a time budget per move instead of an iteration count",
+    "c": f"UCB exploration constant (default {DEFAULT_EXPLORATION})",
+    "depth": f"rollout moves before the score decides (default {DEFAULT_ROLLOUT_DEPTH}; 0: all)",
+    "rollout": "rollout policy: random (default) or heuristic",
+}
+
+
+def _number(settings: dict[str, str], key: str, kind: type[int] | type[float]) -> float | None:
+    """A numeric setting, or None when absent; ValueError names the setting."""
+    if key not in settings:
+        return None
+    try:
+        return kind(settings[key])
+    except ValueError:
+        raise ValueError(f"ismcts: {key} must be a number, got {settings[key]!r}") from None
+
+
+def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
+    """An ISMCTSBot configured from settings such as iterations=400,rollout=heuristic."""
+    unknown = sorted(set(settings) - set(ISMCTS_SETTINGS))
+    if unknown:
+        raise ValueError(
+            f"ismcts: unknown setting {unknown[0]!r} (settings: {', '.join(ISMCTS_SETTINGS)})"
+        )
+    rollout = settings.get("rollout", "random")
+    if rollout not in ("random", "heuristic"):
+        raise ValueError(f"ismcts: rollout must be random or heuristic, got {rollout!r}")
+    policy = HeuristicBot(game).choose if rollout == "heuristic" else random_rollout_policy
+    iterations = _number(settings, "iterations", int)
+    depth = _number(settings, "depth", int)
+    exploration = _number(settings, "c", float)
+    return ISMCTSBot(
+        iterations=DEFAULT_ITERATIONS if iterations is None else int(iterations),
+        seconds=_number(settings, "seconds", float),
+        exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
+        rollout_depth=DEFAULT_ROLLOUT_DEPTH if depth is None else int(depth) or None,
+        rollout_policy=policy,
+    )
+
+
+def _plain(kind: str, bot: Callable[[Game], Bot]) -> BotFactory:
+    """A factory for a bot that takes no settings."""
+
+    def factory(game: Game, settings: dict[str, str]) -> Bot:
+        if settings:
+            raise ValueError(f"{kind}: takes no settings, got {', '.join(settings)}")
+        return bot(game)
+
+    return factory
+
+
 _FACTORIES: dict[str, BotFactory] = {
-    "random": lambda game, settings: RandomBot(),
+    "random": _plain("random", lambda game: RandomBot()),
+    "heuristic": _plain("heuristic", HeuristicBot),
+    "ismcts": _make_ismcts,
 }
 
 
@@ -33,3 +96,16 @@ def make_bot(spec: str, game: Game) -> Bot:
             raise ValueError(f"bot setting {item!r}: expected key=value")
         settings[key.strip()] = value.strip()
     return _FACTORIES[name](game, settings)
+
+
+def split_bot_specs(text: str) -> list[str]:
+    """Split "ismcts:iterations=200,c=1,random" into bot specs; key=value items join the last."""
+    specs: list[str] = []
+    for item in (part.strip() for part in text.split(",")):
+        if not item:
+            raise ValueError(f"bot list {text!r}: empty entry")
+        if "=" in item and ":" not in item and specs:
+            specs[-1] += "," + item
+        else:
+            specs.append(item)
+    return specs

@@ -1,0 +1,121 @@
+"""Mooncake heuristic: keep tiles that fit one's cakes and customers, and pass the least useful.
+
+It reads only state.view(player): its own hand and board, the customers, and the tiles the other
+seats have revealed. Partial cakes are valued by what they can still become: one flavour, whole
+yolks, nut-seed pairs, and complete cakes that a customer buys.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from meja.core import State
+from meja.games.mooncake.components import CUSTOMERS, TILE_TYPES, Customer
+from meja.games.mooncake.scoring import (
+    assign_customers,
+    board_cakes,
+    cake_stats,
+    cake_taste,
+    satisfies,
+)
+from meja.games.mooncake.state import CHOICES, PLACE_BASE, SLOTS, TILE_CODES
+
+TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}
+CUSTOMER_BY_NUMBER = {customer.number: customer for customer in CUSTOMERS}
+
+CUSTOMER_WORTH = 3.0
+"""A sold cake is a Festive Point; a Taste point is worth a fraction of one."""
+
+OPEN_YOLK = 0.35
+"""Worth of a half yolk that still faces an empty quarter."""
+
+PASS_WEIGHT = 0.4
+"""How much a passed tile's use to its receiver counts against keeping the others."""
+
+
+def _tile_ids(codes: Sequence[str | None]) -> list[int]:
+    """Tile ids from view codes; None (empty or not yet revealed) becomes -1."""
+    return [TILE_BY_CODE[code] if code else -1 for code in codes]
+
+
+def cake_value(tiles: list[int], bonus: str) -> float:
+    """Expected Taste of one cake: exact when complete, else what its open quarters allow."""
+    stats = cake_stats(tiles)
+    if stats.quarters == 0:
+        return 0.0
+    open_quarters = len(tiles) - stats.quarters
+    if open_quarters == 0:
+        return float(cake_taste(stats, bonus))
+    flavour = {1: 1 + 2 * 0.6**open_quarters, 2: 1.0}.get(stats.flavour_count, 0.0)
+    dead = hopeful = 0
+    size = len(tiles)
+    for index, tile in enumerate(tiles):
+        if tile < 0:
+            continue
+        face = TILE_TYPES[tile].face
+        after, before = tiles[(index + 1) % size], tiles[index - 1]
+        if face.yolk_cw and not (after >= 0 and TILE_TYPES[after].face.yolk_ccw):
+            hopeful, dead = (hopeful + 1, dead) if after < 0 else (hopeful, dead + 1)
+        if face.yolk_ccw and not (before >= 0 and TILE_TYPES[before].face.yolk_cw):
+            hopeful, dead = (hopeful + 1, dead) if before < 0 else (hopeful, dead + 1)
+    no_half = 0.0 if dead else 0.6 if hopeful else 1.0
+    pairs = stats.pairs + 0.3 * min(abs(stats.nuts - stats.seeds), open_quarters)
+    return flavour + stats.yolks + OPEN_YOLK * hopeful + no_half + pairs
+
+
+def board_value(board: list[int], customers: list[Customer], bonus: str) -> float:
+    """Taste of every cake plus the customers its complete cakes would satisfy."""
+    cakes = board_cakes(board)
+    value = sum(cake_value(cake, bonus) for cake in cakes)
+    if customers:
+        fits = [
+            [min(cake) >= 0 and satisfies(c, cake_stats(cake)) for c in customers] for cake in cakes
+        ]
+        value += CUSTOMER_WORTH * sum(1 for c in assign_customers(fits, len(customers)) if c >= 0)
+    return value
+
+
+def best_gain(board: list[int], tile: int, customers: list[Customer], bonus: str) -> float:
+    """How much the best empty quarter for tile adds to a board."""
+    base = board_value(board, customers, bonus)
+    best = 0.0
+    for slot, there in enumerate(board):
+        if there < 0:
+            board[slot] = tile
+            best = max(best, board_value(board, customers, bonus) - base)
+            board[slot] = -1
+    return best
+
+
+def choose(state: State, player: int, rng: random.Random) -> int:
+    """Place where a tile adds most; when sharing, keep the tile that helps most."""
+    view: dict[str, Any] = state.view(player)
+    legal = state.legal_actions(player)
+    bonus = state.options["half_yolk_bonus"]
+    customers = [CUSTOMER_BY_NUMBER[n] for n in view["customers"]]
+    board = _tile_ids(view["boards"][player])
+    if view["phase"] == "place":
+        base = board_value(board, customers, bonus)
+        scored = []
+        for action in legal:
+            tile, slot = divmod(action - PLACE_BASE, SLOTS)
+            board[slot] = tile
+            scored.append((board_value(board, customers, bonus) - base, rng.random(), action))
+            board[slot] = -1
+        return max(scored)[2]
+    hand = _tile_ids(view["hand"])
+    n = state.num_players
+    neighbours = (
+        _tile_ids(view["boards"][(player + 1) % n]),
+        _tile_ids(view["boards"][player - 1]),
+    )
+    scored = []
+    for action in legal:
+        keep, left, right = CHOICES[action]
+        value = best_gain(board, hand[keep], customers, bonus)
+        for receiver, passed in zip(neighbours, (hand[left], hand[right]), strict=True):
+            value -= PASS_WEIGHT * best_gain(receiver, passed, customers, bonus)
+        scored.append((value, rng.random(), action))
+    return max(scored)[2]

@@ -1,0 +1,67 @@
+"""Peranakan heuristic: take tiles whose Kueh complete sets, put pawns where lines nearly fill.
+
+Everything in Peranakan is on the table, so the heuristic reads the state directly. It judges a
+whole turn (tile, wild Kueh, space, pawn) by the Kueh each seat holds, weighted toward its
+scarcest type, plus what its waiting Nyonyas and Babas are likely to collect.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import cast
+
+from meja.bots.heuristics.lookahead import best_action
+from meja.core import State
+from meja.games.peranakan.layout import KIND_FIXED, KIND_WILDS, LINE_OTHERS
+from meja.games.peranakan.state import PeranakanState
+
+KUEH_WEIGHTS = (10.0, 4.0, 1.5, 0.5)
+"""Worth of one Kueh of a seat's scarcest type, second scarcest, and so on."""
+
+PAWN_IN_HAND = 2.5
+"""Worth of an unplaced pawn while the deck still has many turns in it."""
+
+PER_ICON = 2.5
+"""Worth of one Kueh icon a waiting pawn would collect once its lines fill."""
+
+RIVAL_WEIGHT = 0.8
+"""How much the strongest rival's position counts against one's own."""
+
+
+def kueh_value(counts: list[int]) -> float:
+    """Sets are made of the scarcest type, so each Kueh is worth more the scarcer its type."""
+    return sum(w * c for w, c in zip(KUEH_WEIGHTS, sorted(counts), strict=True))
+
+
+def pawn_outlook(state: PeranakanState, seat: int) -> float:
+    """What seat's pawns on the board and in hand are likely to bring in before the end."""
+    turns_left = state.deck_size()
+    total = 0.0
+    for cell, owner, kind in state.pawns:
+        if owner != seat:
+            continue
+        cells = LINE_OTHERS[cell] if kind == 0 else state.neighbours[cell]
+        missing = sum(1 for x in cells if state.top[x] < 0)
+        if missing > turns_left:
+            continue
+        icons = sum(len(KIND_FIXED[t]) + KIND_WILDS[t] for t in state.matching_tiles(cell, kind))
+        filled = 1.0 - missing / len(cells)
+        total += PER_ICON * icons * (0.3 + 0.7 * filled * filled)
+    in_hand = state.hand[seat * 2] + state.hand[seat * 2 + 1]
+    return total + in_hand * PAWN_IN_HAND * min(1.0, turns_left / 12)
+
+
+def evaluate(state: State, player: int) -> float:
+    """Own Kueh and pawn outlook against the strongest rival's."""
+    game = cast(PeranakanState, state)
+    worth = [
+        kueh_value(game.kueh_of(seat)) + pawn_outlook(game, seat)
+        for seat in range(game.num_players)
+    ]
+    rival = max(w for seat, w in enumerate(worth) if seat != player)
+    return worth[player] - RIVAL_WEIGHT * rival
+
+
+def choose(state: State, player: int, rng: random.Random) -> int:
+    """The first step of the best-looking whole turn."""
+    return best_action(state, player, evaluate, rng, depth=4)

@@ -1,0 +1,109 @@
+"""`meja arena GAME --bots ismcts,heuristic,random`: measure bots against each other."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from meja.bots.arena import ArenaSetup, GameResult, Standing, run_games, standings
+from meja.bots.registry import make_bot, split_bot_specs
+from meja.commands.common import (
+    add_game_argument,
+    add_option_argument,
+    check_players,
+    game_and_options,
+)
+
+
+def register(sub: Any) -> None:
+    """Add the arena sub-command."""
+    parser = sub.add_parser(
+        "arena", help="play bots against each other with seats rotated and report win rates"
+    )
+    add_game_argument(parser)
+    parser.add_argument(
+        "--bots",
+        "-b",
+        default="heuristic,random",
+        help="comma-separated bot specs, e.g. ismcts:iterations=200,heuristic,random "
+        "(each pair meets with seats rotated)",
+    )
+    parser.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--players", "-p", type=int, default=None, help="number of players")
+    parser.add_argument("--seed", "-s", type=int, default=None, help="random seed")
+    parser.add_argument(
+        "--workers",
+        "-w",
+        type=int,
+        default=1,
+        help="worker processes (default 1; 0 = one per core)",
+    )
+    add_option_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check every argument, play the games with a progress bar and print the standings."""
+    game, options = game_and_options(args)
+    players = args.players or max(2, game.min_players)
+    check_players(game, players)
+    specs = tuple(split_bot_specs(args.bots))
+    for spec in specs:
+        make_bot(spec, game)
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    if args.workers < 0:
+        raise ValueError("--workers must be 0 or more")
+    game.new_state(players, **options)
+    workers = args.workers or os.cpu_count() or 1
+    seed = random.randrange(1_000_000) if args.seed is None else args.seed
+    setup = ArenaSetup(game.name, players, specs, seed, options)
+    console = Console()
+    if not console.is_terminal:
+        console.width = max(console.width, 110)
+    console.print(
+        f"{game.title}: {players} players, {args.games} games, seed {seed}, "
+        f"{len(setup.lineups())} seatings rotated"
+    )
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task("playing", total=args.games)
+
+        def advance(_: GameResult) -> None:
+            progress.advance(task)
+
+        results = run_games(setup, args.games, workers, advance)
+    console.print(standings_table(standings(specs, results)))
+    return 0
+
+
+def standings_table(rows: list[Standing]) -> Table:
+    """The arena's result table: one row per bot and opponent."""
+    table = Table(title="win: share of games won, a tie counting half; 95% Wilson interval")
+    for name in ("bot", "vs", "games", "win", "95% interval", "score", "length", "s/move"):
+        table.add_column(name, justify="left" if name in ("bot", "vs") else "right", no_wrap=True)
+    for row in rows:
+        low, high = row.interval
+        table.add_row(
+            row.bot,
+            row.opponent,
+            str(row.games),
+            f"{row.win_rate:.1%}",
+            f"{100 * low:.1f}-{100 * high:.1f}%",
+            f"{row.mean_score:.2f}",
+            f"{row.mean_length:.1f}",
+            f"{row.seconds_per_move:.3f}",
+        )
+    return table

@@ -1,0 +1,81 @@
+"""`meja compare GAME --a key=value --b key=value`: simulate two rule variants and test the gaps."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from meja.commands.common import add_game_argument, add_option_argument
+from meja.commands.simulate import add_run_arguments, progress_for, require_sim_extra, run_settings
+from meja.core import parse_options
+
+
+def register(sub: Any) -> None:
+    """Add the compare sub-command."""
+    parser = sub.add_parser(
+        "compare",
+        help="simulate two rule variants and report which differences are significant",
+        description="Run the same simulation (same seed, bots and seats) for variant a and "
+        "variant b, write both reports and compare.{json,md,html} with every difference and "
+        "whether it is significant.",
+    )
+    add_game_argument(parser)
+    for name in ("a", "b"):
+        parser.add_argument(
+            f"--{name}",
+            action="extend",
+            nargs="*",
+            default=[],
+            metavar="KEY=VALUE",
+            help=f"option of variant {name} (repeatable; none means the defaults)",
+        )
+    add_run_arguments(parser)
+    add_option_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check both variants, simulate them one after the other, and write the comparison."""
+    require_sim_extra()
+    from meja.sim import SimRun, make_job, run_job
+    from meja.sim.compare_report import variant_label, write_comparison
+    from meja.sim.play import SimulationError
+    from meja.sim.report import check_out_dir
+
+    settings = run_settings(args)
+    game = settings.game
+    variants = [parse_options(game, [*args.option, *extra]) for extra in (args.a, args.b)]
+    labels = [variant_label(parse_options(game, extra)) for extra in (args.a, args.b)]
+    jobs = [
+        make_job(game, settings.players, args.bots, args.games, settings.seed, options)
+        for options in variants
+    ]
+    out = Path(args.out or f"compare-{game.name}-{settings.players}p-seed{settings.seed}")
+    check_out_dir(out)
+    print(
+        f"{game.title}: a = {labels[0]}, b = {labels[1]}; {args.games} games each, "
+        f"{settings.players} players, seed {settings.seed}"
+    )
+    runs: list[SimRun] = []
+    try:
+        for name, job, label in zip("ab", jobs, labels, strict=True):
+            if runs and runs[-1].interrupted:
+                runs.append(SimRun(job, [], True, 0.0, settings.workers, settings.backend))
+                continue
+            listener = progress_for(settings, f"{name}: {label}")
+            runs.append(
+                run_job(job, settings.workers, settings.backend, settings.address, listener)
+            )
+    except SimulationError as exc:
+        raise ValueError(f"simulation failed: {exc}") from None
+    summary = write_comparison(runs[0], runs[1], labels, out)
+    for row in summary["differences"]:
+        if row["significant"]:
+            print(
+                f"  {row['measure']}: {row['a']:.3g} -> {row['b']:.3g} (adjusted p {row['q']:.2g})"
+            )
+    if not any(row["significant"] for row in summary["differences"]):
+        print("  no significant difference")
+    print(f"report: {out / 'compare.html'}")
+    return 130 if any(r.interrupted for r in runs) else 0

@@ -1,0 +1,329 @@
+"""An interactive game in the terminal: one human seat against bots, shown only what it may see.
+
+Everything the human is told derives from state.view(human): the table, and a bot's move or a
+chance outcome only when that view tells it apart from the alternatives.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+
+from meja.bots.base import Bot
+from meja.commands.info import DOCS_DIR
+from meja.core import CHANCE, GameRecord, IllegalAction, State
+from meja.core.game import sample_chance
+
+HUMAN = "human"
+REVEAL_CHECKS = 4
+
+HELP = """\
+Type the number of a move, or its name as listed. Other commands:
+  moves        show the table and the legal moves again
+  undo         take back your last decision (while it revealed nothing hidden)
+  save FILE    save the game so far as a JSON record (see `meja replay`)
+  rules        print the rules of this game
+  help         this text
+  quit         leave the game"""
+
+
+def render_view(state: State, seat: int) -> str:
+    """The table as seat sees it: the game's own view text if it has one, else the view data."""
+    module_name = f"{type(state).__module__.rpartition('.')[0]}.text"
+    try:
+        text_module = importlib.import_module(module_name)
+    except ModuleNotFoundError:
+        text_module = None
+    renderer: Callable[[dict[str, Any]], str] | None = getattr(text_module, "render_view", None)
+    view = state.view(seat)
+    if renderer is not None:
+        return renderer(view)
+    return "\n".join(_view_lines(view, 0))
+
+
+def _view_lines(data: Any, indent: int) -> list[str]:
+    """A readable outline of JSON-like view data."""
+    pad = "  " * indent
+    if isinstance(data, dict):
+        lines = []
+        for key, value in data.items():
+            if isinstance(value, dict | list) and not _is_flat(value):
+                lines.append(f"{pad}{key}:")
+                lines.extend(_view_lines(value, indent + 1))
+            else:
+                lines.append(f"{pad}{key}: {_flat(value)}")
+        return lines
+    if isinstance(data, list) and not _is_flat(data):
+        lines = []
+        for index, item in enumerate(data):
+            lines.append(f"{pad}[{index}]")
+            lines.extend(_view_lines(item, indent + 1))
+        return lines
+    return [f"{pad}{_flat(data)}"]
+
+
+def _is_flat(value: Any) -> bool:
+    """Whether value prints well on one line."""
+    if isinstance(value, dict):
+        return len(value) <= 6 and all(not isinstance(v, dict | list) for v in value.values())
+    if isinstance(value, list):
+        scalars = all(not isinstance(v, dict | list) for v in value)
+        rows = len(value) <= 8 and all(
+            isinstance(v, list) and all(not isinstance(x, dict | list) for x in v) for v in value
+        )
+        return scalars or rows
+    return True
+
+
+def _flat(value: Any) -> str:
+    """One-line text of a scalar, a flat list or a small flat dict."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_flat(v)}" for k, v in value.items()) or "-"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flat(v) for v in value) + "]"
+    if value is None:
+        return "-"
+    return str(value)
+
+
+def seen_as(state: State, seat: int, action: int, viewer: int) -> str | None:
+    """The name of seat's action (or chance outcome) if viewer's view tells it apart, else None."""
+    candidates = (
+        [a for a, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_actions(seat)
+    )
+    after = state.clone()
+    after.apply(action, seat)
+    seen = after.view(viewer)
+    for other in candidates:
+        if other == action:
+            continue
+        alternative = state.clone()
+        alternative.apply(other, seat)
+        if alternative.view(viewer) == seen:
+            return None
+    return state.action_to_str(action, seat)
+
+
+def reveals(state: State, seat: int, action: int, viewer: int, rng: random.Random) -> bool:
+    """Whether applying action could show viewer something hidden before it.
+
+    The same move is applied to a few redraws of what viewer cannot see; if any of them would
+    leave viewer seeing something different, the move revealed hidden information.
+    """
+    if seat == CHANCE:
+        return True
+    after = state.clone()
+    after.apply(action, seat)
+    seen = after.view(viewer)
+    for _ in range(REVEAL_CHECKS):
+        world = state.resample(viewer, rng)
+        try:
+            world.apply(action, seat)
+        except IllegalAction:
+            return True
+        if world.view(viewer) != seen:
+            return True
+    return False
+
+
+@dataclass
+class _Decision:
+    """The state just before one of the human's decisions, kept so it can be taken back."""
+
+    before: State
+
+
+class TerminalSession:
+    """Runs one game: asks the human for moves, lets bots play, and narrates what is visible."""
+
+    def __init__(
+        self,
+        state: State,
+        human: int,
+        bots: dict[int, Bot],
+        labels: list[str],
+        seed: int,
+        console: Console,
+        ask: Callable[[str], str] | None = None,
+    ) -> None:
+        self.state = state
+        self.human = human
+        self.bots = bots
+        self.labels = labels
+        self.seed = seed
+        self.console = console
+        self.ask = ask or (lambda prompt: console.input(prompt))
+        self.chance_rng = random.Random(f"{seed}:chance")
+        self.bot_rngs = {seat: random.Random(f"{seed}:seat{seat}") for seat in bots}
+        self.check_rng = random.Random(f"{seed}:checks")
+        self.undo_stack: list[_Decision] = []
+
+    def run(self) -> int:
+        """Play to the end or until the human quits; returns the exit code."""
+        game = self.state.game
+        seats = ", ".join(
+            f"seat {i}: {'you' if i == self.human else label}"
+            for i, label in enumerate(self.labels)
+        )
+        self.console.print(f"[bold]{escape(game.title)}[/bold]  (seed {self.seed})  {seats}")
+        self.console.print("Type [bold]help[/bold] for commands.")
+        while not self.state.is_terminal():
+            if self.human in self.state.active_players():
+                if not self._human_turn():
+                    self.console.print("You left the game.")
+                    return 0
+            else:
+                self._other_turn()
+        self._show_table()
+        self._show_result()
+        return 0
+
+    # --- the human's turn ----------------------------------------------------------------
+    def _human_turn(self) -> bool:
+        """Ask until the human makes a legal move (True) or quits (False)."""
+        self._show_table()
+        self._show_moves()
+        while True:
+            try:
+                text = self.ask(f"seat {self.human}> ").strip()
+            except EOFError:
+                return False
+            if not text:
+                continue
+            command, _, argument = text.partition(" ")
+            command = command.lower()
+            if command in ("quit", "exit"):
+                return False
+            if command == "help":
+                self.console.print(HELP, markup=False)
+            elif command == "moves":
+                self._show_table()
+                self._show_moves()
+            elif command == "rules":
+                self._show_rules()
+            elif command == "save":
+                self._save(argument.strip())
+            elif command == "undo":
+                if self._undo():
+                    return True
+            else:
+                action = self._parse_move(text)
+                if action is not None:
+                    self._apply_human(action)
+                    return True
+
+    def _parse_move(self, text: str) -> int | None:
+        """A move by its number in the list or its name; explains and returns None if neither."""
+        legal = self.state.legal_actions(self.human)
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.console.print(f"No move {number}: choose a number from 1 to {len(legal)}.")
+            return None
+        try:
+            return self.state.str_to_action(text, self.human)
+        except IllegalAction as exc:
+            self.console.print(f"{escape(str(exc))}. Type a move's number, its name, or help.")
+            return None
+
+    def _apply_human(self, action: int) -> None:
+        """Play the human's move, remembering the state before it for undo."""
+        before = self.state.clone()
+        simultaneous = len(self.state.active_players()) > 1
+        revealed = reveals(self.state, self.human, action, self.human, self.check_rng)
+        self.console.print(f"You: {escape(self.state.action_to_str(action, self.human))}")
+        self.state.apply(action, self.human)
+        if revealed:
+            self.undo_stack.clear()
+        else:
+            self.undo_stack.append(_Decision(before))
+        if simultaneous and any(s != self.human for s in self.state.active_players()):
+            self.console.print("Your choice stays hidden until everyone has chosen.")
+
+    def _undo(self) -> bool:
+        """Go back to before the human's last decision, if nothing hidden was revealed since."""
+        if not self.undo_stack:
+            self.console.print(
+                "Nothing to undo: your last decision is final once it or a later move "
+                "revealed something hidden."
+            )
+            return False
+        self.state = self.undo_stack.pop().before
+        self.console.print("Took back your last decision.")
+        return True
+
+    def _save(self, path: str) -> None:
+        """Save the game so far; a bad path is reported and changes nothing."""
+        if not path:
+            self.console.print("Usage: save FILE")
+            return
+        try:
+            GameRecord.from_state(self.state).save(path)
+        except OSError as exc:
+            self.console.print(f"Could not save to {escape(path)}: {escape(exc.strerror or '')}")
+            return
+        self.console.print(f"Saved the game to {escape(path)}.")
+
+    def _show_rules(self) -> None:
+        """Print the rules document of the game."""
+        path = Path(DOCS_DIR) / f"{self.state.game.name}.md"
+        if path.is_file():
+            self.console.print(path.read_text(encoding="utf-8"), markup=False)
+        else:
+            self.console.print(f"No rules document found at {path}.")
+
+    # --- bots and chance -------------------------------------------------------------------
+    def _other_turn(self) -> None:
+        """Resolve chance or let the lowest active bot seat move, and say what is visible."""
+        seat = self.state.current_player()
+        if seat == CHANCE:
+            action = sample_chance(self.state, self.chance_rng)
+            who = "Chance"
+        else:
+            action = self.bots[seat].choose(self.state, seat, self.bot_rngs[seat])
+            who = f"Seat {seat} ({self.labels[seat]})"
+        seen = seen_as(self.state, seat, action, self.human)
+        if self.undo_stack and reveals(self.state, seat, action, self.human, self.check_rng):
+            self.undo_stack.clear()
+        self.state.apply(action, seat)
+        if seen is not None:
+            self.console.print(f"{escape(who)}: {escape(seen)}")
+        elif seat != CHANCE:
+            self.console.print(f"{escape(who)} made a choice hidden from you.")
+
+    # --- display -------------------------------------------------------------------------
+    def _show_table(self) -> None:
+        """The table from the human's seat."""
+        text = render_view(self.state, self.human)
+        self.console.print(Panel(escape(text), title=f"seat {self.human}", expand=False))
+
+    def _show_moves(self) -> None:
+        """Number every legal move with its short name."""
+        legal = self.state.legal_actions(self.human)
+        items = [
+            f"[bold]{i}[/bold] {escape(self.state.action_to_str(a, self.human))}"
+            for i, a in enumerate(legal, start=1)
+        ]
+        self.console.print(Columns(items, padding=(0, 3)))
+
+    def _show_result(self) -> None:
+        """Final scores and winners."""
+        scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(self.state.scores()))
+        winners = self.state.winners()
+        if not winners:
+            result = "nobody wins"
+        elif self.human in winners:
+            result = "you win" if len(winners) == 1 else "you share the win"
+        else:
+            result = "winner: " + ", ".join(f"seat {w}" for w in winners)
+        self.console.print(f"Game over. Scores: {scores}. {result.capitalize()}.")

@@ -1,0 +1,88 @@
+"""`meja serve`: run the web app, its API and the tables' websockets."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+from typing import Any
+
+WS_MAX_BYTES = 65_536
+"""Websocket frames larger than this are cut off by the transport itself."""
+
+
+def register(sub: Any) -> None:
+    """Add the serve sub-command."""
+    parser = sub.add_parser("serve", help="run the web app: play in a browser with friends or bots")
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
+    )
+    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=None,
+        help="database URL, e.g. sqlite:///meja.db or postgresql://user@host/meja "
+        "(default: a SQLite file in your data directory)",
+    )
+    parser.add_argument(
+        "--bot-pause",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long bots wait before moving, so people can follow (default 0.6)",
+    )
+    parser.add_argument(
+        "--away-grace",
+        type=float,
+        default=20.0,
+        metavar="SECONDS",
+        help="how long a disconnected player has before a bot plays for them (default 20)",
+    )
+    parser.set_defaults(handler=run)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """Bind the listening socket now, so a busy port is a one-line error."""
+    if not 0 < port < 65536:
+        raise ValueError(f"--port: {port} is not a port number")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise OSError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    return sock
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the store, bind the port and serve until interrupted."""
+    try:
+        import uvicorn
+
+        from meja.server import Settings, create_app
+        from meja.server.storage import default_db_url
+    except ImportError as exc:
+        raise ValueError(
+            f"the web app needs the 'web' extra: pip install 'meja[web]' ({exc})"
+        ) from None
+    for name in ("bot_pause", "away_grace"):
+        if getattr(args, name) < 0:
+            raise ValueError(f"--{name.replace('_', '-')}: must not be negative")
+    db_url = args.db or default_db_url()
+    settings = Settings(db_url=db_url, bot_pause=args.bot_pause, away_grace=args.away_grace)
+    app = create_app(settings)
+    sock = _listen(args.host, args.port)
+    shown_host = f"[{args.host}]" if ":" in args.host else args.host
+    print(f"meja is serving on http://{shown_host}:{args.port}/  (store: {_safe(db_url)})")
+    config = uvicorn.Config(app, ws_max_size=WS_MAX_BYTES, log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[sock])
+    return 0
+
+
+def _safe(url: str) -> str:
+    """The database URL with any password hidden."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

@@ -1,0 +1,146 @@
+"""`meja simulate GAME`: many seeded bot games in parallel, written up as a balance report."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from meja.commands.common import add_game_argument, add_option_argument, check_players
+from meja.core import Game, load_game, parse_options
+
+DEFAULT_GAMES = 1000
+
+
+def register(sub: Any) -> None:
+    """Add the simulate sub-command."""
+    parser = sub.add_parser(
+        "simulate",
+        help="simulate many bot games and write a balance report",
+        description="Play many seeded games between bots, seats rotated, and write summary.json, "
+        "games.csv, report.md and report.html with plots. Ctrl-C writes the report of the games "
+        "that finished.",
+    )
+    add_game_argument(parser)
+    add_run_arguments(parser)
+    add_option_argument(parser)
+    parser.set_defaults(handler=run)
+
+
+def add_run_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments shared by simulate and compare."""
+    parser.add_argument("--players", "-p", type=int, default=None, help="number of players")
+    parser.add_argument(
+        "--bots",
+        "-b",
+        default="random",
+        help="comma-separated bots by seat, repeated to fill the seats, e.g. "
+        "ismcts:iterations=200,heuristic (default: random)",
+    )
+    parser.add_argument(
+        "--games", "-n", type=int, default=DEFAULT_GAMES, help=f"games (default {DEFAULT_GAMES})"
+    )
+    parser.add_argument("--seed", "-s", type=int, default=None, help="seed (default: random)")
+    parser.add_argument(
+        "--workers", "-w", default="auto", help="worker processes or Ray CPUs (default: auto)"
+    )
+    parser.add_argument(
+        "--backend", choices=("local", "ray"), default="local", help="where games run"
+    )
+    parser.add_argument(
+        "--ray-address", default=None, help="Ray cluster to join (default: start a local Ray)"
+    )
+    parser.add_argument("--out", "-O", default=None, metavar="DIR", help="report directory")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """The checked arguments common to simulate and compare."""
+
+    game: Game
+    players: int
+    seed: int
+    workers: int
+    backend: str
+    address: str | None
+    quiet: bool
+
+
+def run_settings(args: argparse.Namespace) -> RunSettings:
+    """Check the shared arguments, raising ValueError with the option's name."""
+    from meja.sim.runner import parse_workers
+
+    game = load_game(args.game)
+    players = args.players or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
+    check_players(game, players)
+    if args.ray_address and args.backend != "ray":
+        raise ValueError("--ray-address needs --backend ray")
+    seed = random.randrange(2**31) if args.seed is None else args.seed
+    workers = parse_workers(args.workers)
+    return RunSettings(game, players, seed, workers, args.backend, args.ray_address, args.quiet)
+
+
+def progress_for(settings: RunSettings, label: str) -> Any:
+    """A progress bar, or a silent listener with --quiet."""
+    from meja.sim.progress import ProgressBar, Silent
+
+    return Silent() if settings.quiet else ProgressBar(label)
+
+
+def require_sim_extra() -> None:
+    """Plots and tests come from the sim extra; say how to install it rather than fail later."""
+    try:
+        import matplotlib  # noqa: F401
+        import scipy  # noqa: F401
+    except ImportError as exc:
+        raise ValueError(f"{exc.name} is missing: pip install 'meja[sim]'") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Check everything, simulate, write the report and print the headline numbers."""
+    require_sim_extra()
+    from meja.sim import make_job, run_job
+    from meja.sim.play import SimulationError
+    from meja.sim.report import check_out_dir, write_report
+
+    settings = run_settings(args)
+    game = settings.game
+    options = parse_options(game, args.option)
+    job = make_job(game, settings.players, args.bots, args.games, settings.seed, options)
+    out = Path(args.out or f"sim-{game.name}-{settings.players}p-seed{settings.seed}")
+    check_out_dir(out)
+    print(
+        f"{game.title}: {args.games} games, {settings.players} players, seed {settings.seed}, "
+        f"{settings.workers} workers ({settings.backend})"
+    )
+    label = f"{game.name} {','.join(job.lineup)}"
+    try:
+        sim = run_job(
+            job, settings.workers, settings.backend, settings.address, progress_for(settings, label)
+        )
+    except SimulationError as exc:
+        raise ValueError(f"simulation failed: {exc}") from None
+    summary = write_report(sim, out)
+    print_headline(summary)
+    print(f"report: {out / 'report.html'}")
+    return 130 if sim.interrupted else 0
+
+
+def print_headline(summary: dict[str, Any]) -> None:
+    """Games played, speed and the win rate of every seat."""
+    run_info = summary["run"]
+    if run_info["interrupted"]:
+        print(f"interrupted: {run_info['games_finished']} games finished")
+    print(
+        f"{run_info['games_finished']} games in {run_info['elapsed_seconds']:.1f} s "
+        f"({run_info['games_per_second']:.1f} games/s)"
+    )
+    for seat, rate in enumerate(summary["seats"]):
+        if rate["games"]:
+            print(
+                f"  seat {seat}: wins {100 * rate['rate']:.1f}% "
+                f"(95% {100 * rate['low']:.1f}-{100 * rate['high']:.1f}%)"
+            )

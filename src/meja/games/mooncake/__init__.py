@@ -1,0 +1,8 @@
+"""Mooncake Master: pick, share and place mooncake quarter tiles for taste and customers."""
+
+from __future__ import annotations
+
+from meja.games.mooncake.game import GAME, MooncakeGame
+from meja.games.mooncake.state import MooncakeState
+
+__all__ = ["GAME", "MooncakeGame", "MooncakeState"]

@@ -1,0 +1,270 @@
+"""Loading a Mooncake Master position: every field is checked and a bad one is named."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meja.core import Game, InvalidPosition
+from meja.games.mooncake.components import (
+    CAKES,
+    CUSTOMERS,
+    ROUNDS,
+    TILES_PER_TURN,
+    TURNS_PER_ROUND,
+)
+from meja.games.mooncake.state import (
+    CHOOSE,
+    COPIES,
+    DRAW,
+    OVER,
+    PHASES,
+    PLACE,
+    REVEAL,
+    SLOT_NAMES,
+    SLOTS,
+    TILE_CODES,
+    MooncakeState,
+    choice_actions,
+)
+
+FIELDS = (
+    "num_players",
+    "options",
+    "phase",
+    "round",
+    "turn",
+    "customers",
+    "festive",
+    "tastes",
+    "served",
+    "boards",
+    "pending",
+    "hands",
+    "choices",
+    "received",
+)
+CODE_TO_TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
+NUMBER_TO_CUSTOMER = {customer.number: index for index, customer in enumerate(CUSTOMERS)}
+SLOT_INDEX = {name: slot for slot, name in enumerate(SLOT_NAMES)}
+
+
+def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidPosition(f"{field}: expected an integer, got {value!r}")
+    if value < low or (high is not None and value > high):
+        top = "" if high is None else f" to {high}"
+        raise InvalidPosition(f"{field}: {value} is outside {low}{top}")
+    return value
+
+
+def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise InvalidPosition(f"{field}: expected a list, got {value!r}")
+    if length is not None and len(value) != length:
+        raise InvalidPosition(f"{field}: expected {length} entries, got {len(value)}")
+    return value
+
+
+def _tiles(values: Any, field: str, length: int | None = None, empty: bool = False) -> list[int]:
+    """Tile codes to ids; with empty, None stands for an empty slot (-1)."""
+    out = []
+    for i, code in enumerate(_list(values, field, length)):
+        if empty and code is None:
+            out.append(-1)
+            continue
+        tile = CODE_TO_TILE.get(code) if isinstance(code, str) else None
+        if tile is None:
+            raise InvalidPosition(f"{field}[{i}]: {code!r} is not a tile code")
+        out.append(tile)
+    return out
+
+
+def _customer(value: Any, field: str, allowed: list[int]) -> int:
+    index = NUMBER_TO_CUSTOMER.get(_int(value, field, 1))
+    if index is None or index not in allowed:
+        raise InvalidPosition(f"{field}: customer {value} is not in play")
+    return index
+
+
+def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
+    """Rebuild a state from MooncakeState.position() data, or raise InvalidPosition."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a position must be a JSON object")
+    for key in FIELDS:
+        if key not in data:
+            raise InvalidPosition(f"{key}: missing")
+    if len(data) != len(FIELDS):
+        extra = sorted(set(data) - set(FIELDS))
+        raise InvalidPosition(f"{extra[0]}: not a field of a Mooncake Master position")
+    options = data["options"]
+    if not isinstance(options, dict):
+        raise InvalidPosition("options: expected an object")
+    try:
+        state = game.new_state(data["num_players"], **options)
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from None
+    if not isinstance(state, MooncakeState):
+        raise InvalidPosition("num_players: not a Mooncake Master game")
+    n = state.num_players
+    if data["phase"] not in PHASES:
+        raise InvalidPosition(f"phase: {data['phase']!r} is not one of {', '.join(PHASES)}")
+    phase = PHASES.index(data["phase"])
+    round_index = _int(data["round"], "round", 1, ROUNDS) - 1
+    turn = _int(data["turn"], "turn", 1, TURNS_PER_ROUND) - 1
+    if phase == OVER and (round_index != ROUNDS - 1 or turn != TURNS_PER_ROUND - 1):
+        raise InvalidPosition(
+            f"round: a finished game is in round {ROUNDS}, turn {TURNS_PER_ROUND}"
+        )
+    if phase == REVEAL and turn:
+        raise InvalidPosition("turn: customers are revealed before turn 1")
+
+    shown = {REVEAL: round_index, OVER: ROUNDS}.get(phase, round_index + 1)
+    revealed: list[int] = []
+    for i, number in enumerate(_list(data["customers"], "customers", shown)):
+        index = _customer(number, f"customers[{i}]", list(range(len(CUSTOMERS))))
+        if index in revealed:
+            raise InvalidPosition(f"customers[{i}]: customer {number} is revealed twice")
+        revealed.append(index)
+
+    finished = ROUNDS if phase == OVER else round_index
+    festive = [
+        _int(v, f"festive[{s}]", 0) for s, v in enumerate(_list(data["festive"], "festive", n))
+    ]
+    tastes: list[tuple[int, ...]] = []
+    for r, row in enumerate(_list(data["tastes"], "tastes", finished)):
+        values = _list(row, f"tastes[{r}]", n)
+        tastes.append(tuple(_int(v, f"tastes[{r}][{s}]", 0) for s, v in enumerate(values)))
+    served: list[tuple[tuple[int, ...], ...]] = []
+    for r, row in enumerate(_list(data["served"], "served", finished)):
+        seats = []
+        for s, cakes in enumerate(_list(row, f"served[{r}]", n)):
+            sold = [
+                -1 if number is None else _customer(number, f"served[{r}][{s}][{c}]", revealed)
+                for c, number in enumerate(_list(cakes, f"served[{r}][{s}]", CAKES))
+            ]
+            buyers = [c for c in sold if c >= 0]
+            if len(buyers) != len(set(buyers)) or any(revealed.index(c) > r for c in buyers):
+                raise InvalidPosition(
+                    f"served[{r}][{s}]: each customer in play that round buys at most one cake"
+                )
+            seats.append(tuple(sold))
+        served.append(tuple(seats))
+
+    boards: list[int] = []
+    for s, row in enumerate(_list(data["boards"], "boards", n)):
+        boards += _tiles(row, f"boards[{s}]", SLOTS, empty=True)
+    pending: list[list[int]] = []
+    for s, names in enumerate(_list(data["pending"], "pending", n)):
+        slots = []
+        for name in _list(names, f"pending[{s}]"):
+            slot = SLOT_INDEX.get(name) if isinstance(name, str) else None
+            if slot is None:
+                raise InvalidPosition(f"pending[{s}]: {name!r} is not a slot (1NE to 3NW)")
+            if slot in slots or boards[s * SLOTS + slot] < 0:
+                raise InvalidPosition(f"pending[{s}]: {name} is repeated or holds no tile")
+            slots.append(slot)
+        if slots and phase != PLACE:
+            raise InvalidPosition(f"pending[{s}]: tiles wait to be revealed only while placing")
+        pending.append(sorted(slots))
+    hands = [
+        sorted(_tiles(hand, f"hands[{s}]"))
+        for s, hand in enumerate(_list(data["hands"], "hands", n))
+    ]
+    _check_progress(phase, turn, boards, pending, hands)
+
+    choices = [-1] * n
+    for s, choice in enumerate(_list(data["choices"], "choices", n)):
+        if choice is None:
+            continue
+        if phase != CHOOSE:
+            raise InvalidPosition(f"choices[{s}]: choices are made only in the choose phase")
+        if choice not in choice_actions(tuple(hands[s]), n == 2):
+            raise InvalidPosition(f"choices[{s}]: {choice!r} is not a choice for that hand")
+        choices[s] = choice
+    if phase == CHOOSE and min(choices) >= 0:
+        raise InvalidPosition("choices: every seat has chosen, so the tiles should be passed")
+
+    received = [-1] * (2 * n)
+    for s, pair in enumerate(_list(data["received"], "received", n)):
+        field = f"received[{s}]"
+        if pair is None:
+            if phase == PLACE:
+                raise InvalidPosition(f"{field}: while placing, each seat has received 2 tiles")
+            continue
+        if phase != PLACE:
+            raise InvalidPosition(f"{field}: tiles are received only while placing")
+        got = _tiles(pair, field, 2)
+        held = hands[s] + [boards[s * SLOTS + slot] for slot in pending[s]]
+        for tile in got:
+            if tile not in held:
+                raise InvalidPosition(f"{field}: {TILE_CODES[tile]} is not among this turn's tiles")
+            held.remove(tile)
+        received[2 * s], received[2 * s + 1] = got
+
+    pool = COPIES[:]
+    for tile in boards:
+        if tile >= 0:
+            pool[tile] -= 1
+    for hand in hands:
+        for tile in hand:
+            pool[tile] -= 1
+    for tile, count in enumerate(pool):
+        if count < 0:
+            raise InvalidPosition(
+                f"boards: {COPIES[tile] - count} {TILE_CODES[tile]} tiles are in play, "
+                f"the box holds {COPIES[tile]}"
+            )
+
+    state._phase = phase
+    state._round = round_index
+    state._turn = turn
+    state._customers = revealed
+    state._festive = festive
+    state._tastes = tastes
+    state._served = served
+    state._boards = boards
+    state._pending = pending
+    state._hands = hands
+    state._choices = choices
+    state._received = received
+    state._pool = pool
+    state._pool_size = sum(pool)
+    state._draw_seat = next((s for s, hand in enumerate(hands) if len(hand) < TILES_PER_TURN), n)
+    if phase == CHOOSE:
+        state._waiting = choices.count(-1)
+    elif phase == PLACE:
+        state._waiting = sum(len(hand) for hand in hands)
+    return state
+
+
+def _check_progress(
+    phase: int, turn: int, boards: list[int], pending: list[list[int]], hands: list[list[int]]
+) -> None:
+    """Hand sizes and filled slots must match the phase and turn."""
+    for s, hand in enumerate(hands):
+        filled = SLOTS - boards[s * SLOTS : (s + 1) * SLOTS].count(-1)
+        waiting = len(pending[s])
+        expected = {REVEAL: 0, OVER: SLOTS}.get(phase, TILES_PER_TURN * turn + waiting)
+        if filled != expected:
+            raise InvalidPosition(f"boards[{s}]: {filled} tiles placed, expected {expected}")
+        size = len(hand)
+        if phase in (REVEAL, OVER) and size:
+            raise InvalidPosition(f"hands[{s}]: no tiles are held in the {PHASES[phase]} phase")
+        if phase == CHOOSE and size != TILES_PER_TURN:
+            raise InvalidPosition(f"hands[{s}]: {size} tiles, expected {TILES_PER_TURN}")
+        if phase == PLACE and size + waiting != TILES_PER_TURN:
+            raise InvalidPosition(
+                f"hands[{s}]: {size} in hand and {waiting} placed, expected {TILES_PER_TURN}"
+            )
+        if phase == DRAW and size > TILES_PER_TURN:
+            raise InvalidPosition(f"hands[{s}]: {size} tiles, at most {TILES_PER_TURN}")
+    if phase == DRAW:
+        sizes = [len(hand) for hand in hands]
+        drawing = next((s for s, size in enumerate(sizes) if size < TILES_PER_TURN), None)
+        if drawing is None or any(sizes[drawing + 1 :]):
+            raise InvalidPosition(
+                "hands: seats draw in order, so only the seats before the one drawing hold tiles"
+            )
+    if phase == PLACE and not any(hands):
+        raise InvalidPosition("hands: every tile is placed, so the turn should be over")

@@ -1,0 +1,180 @@
+"""Taste Value of a mooncake, Festive Points by rank, and selling cakes to customers."""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from meja.games.mooncake.components import (
+    CAKES,
+    FESTIVE_HIGHEST,
+    FESTIVE_LOWEST,
+    FESTIVE_OTHERS,
+    FLAVOUR_TASTE,
+    FLAVOURS,
+    QUARTERS,
+    TASTE_NO_HALF_YOLK,
+    TASTE_PER_PAIR,
+    TASTE_PER_YOLK,
+    TILE_TYPES,
+    Customer,
+)
+
+# Reading M2: which cakes earn the "no half yolks" point.
+BONUS_EVERY_CAKE = "every_cake"
+BONUS_CAKES_WITH_YOLK = "cakes_with_yolk"
+HALF_YOLK_BONUS_CHOICES = (BONUS_EVERY_CAKE, BONUS_CAKES_WITH_YOLK)
+
+# Reading M6: what everyone scores when all players tie on Taste Value.
+ALL_TIED_OTHERS = "others"
+ALL_TIED_HIGHEST = "highest"
+ALL_TIED_LOWEST = "lowest"
+ALL_TIED_CHOICES = (ALL_TIED_OTHERS, ALL_TIED_HIGHEST, ALL_TIED_LOWEST)
+_ALL_TIED_AWARD = {
+    ALL_TIED_OTHERS: FESTIVE_OTHERS,
+    ALL_TIED_HIGHEST: FESTIVE_HIGHEST,
+    ALL_TIED_LOWEST: FESTIVE_LOWEST,
+}
+
+OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    ">=": operator.ge,
+    "<=": operator.le,
+}
+"""The comparisons a customer Condition may use."""
+
+
+@dataclass(frozen=True)
+class CakeStats:
+    """What a customer or the Taste table can ask about one mooncake."""
+
+    quarters: int
+    flavour_count: int
+    flavours: tuple[str, ...]
+    flavour_split: tuple[int, ...]
+    nuts: int
+    seeds: int
+    nuts_plus_seeds: int
+    pairs: int
+    yolks: int
+    half_yolks: int
+
+
+STAT_NAMES = frozenset(CakeStats.__dataclass_fields__)
+
+
+def cake_stats(tiles: Sequence[int]) -> CakeStats:
+    """Count one cake's features; tiles are tile ids clockwise from NE, -1 for an empty slot.
+
+    A tile's clockwise half yolk and the next slot's counter-clockwise half yolk make one complete
+    yolk (M2); a half yolk whose partner side is empty or plain stays unmatched.
+    """
+    size = len(tiles)
+    per_flavour = [0] * len(FLAVOURS)
+    quarters = nuts = seeds = yolks = half_yolks = 0
+    for index, tile in enumerate(tiles):
+        if tile < 0:
+            continue
+        kind = TILE_TYPES[tile]
+        face = kind.face
+        quarters += 1
+        per_flavour[kind.flavour] += 1
+        nuts += face.nuts
+        seeds += face.seeds
+        if face.yolk_cw:
+            after = tiles[(index + 1) % size]
+            if after >= 0 and TILE_TYPES[after].face.yolk_ccw:
+                yolks += 1
+            else:
+                half_yolks += 1
+        if face.yolk_ccw:
+            before = tiles[index - 1]
+            if before < 0 or not TILE_TYPES[before].face.yolk_cw:
+                half_yolks += 1
+    present = [(count, flavour) for flavour, count in enumerate(per_flavour) if count]
+    return CakeStats(
+        quarters=quarters,
+        flavour_count=len(present),
+        flavours=tuple(FLAVOURS[flavour] for _, flavour in present),
+        flavour_split=tuple(sorted((count for count, _ in present), reverse=True)),
+        nuts=nuts,
+        seeds=seeds,
+        nuts_plus_seeds=nuts + seeds,
+        pairs=min(nuts, seeds),
+        yolks=yolks,
+        half_yolks=half_yolks,
+    )
+
+
+def cake_taste(stats: CakeStats, half_yolk_bonus: str = BONUS_EVERY_CAKE) -> int:
+    """Taste Value of one complete mooncake from the scoring guide (readings M1, M2)."""
+    value = (
+        FLAVOUR_TASTE[stats.flavour_count]
+        + TASTE_PER_YOLK * stats.yolks
+        + TASTE_PER_PAIR * stats.pairs
+    )
+    if stats.half_yolks == 0 and (half_yolk_bonus == BONUS_EVERY_CAKE or stats.yolks):
+        value += TASTE_NO_HALF_YOLK
+    return value
+
+
+def board_cakes(board: Sequence[int]) -> list[list[int]]:
+    """Split one player's slots (cake by cake, quarters clockwise) into its cakes."""
+    size = len(QUARTERS)
+    return [list(board[cake * size : (cake + 1) * size]) for cake in range(CAKES)]
+
+
+def satisfies(customer: Customer, stats: CakeStats) -> bool:
+    """Whether one mooncake meets every condition on the customer's card."""
+    return all(
+        OPERATORS[cond.op](getattr(stats, cond.stat), cond.value) for cond in customer.conditions
+    )
+
+
+def assign_customers(fits: Sequence[Sequence[bool]], num_customers: int) -> list[int]:
+    """A maximum matching of cakes to customers (M7): per cake the customer index served, or -1.
+
+    fits[cake][customer] says whether that cake satisfies that customer; each cake serves at most
+    one customer and each customer buys at most one cake from this player.
+    """
+    owner = [-1] * num_customers
+
+    def augment(cake: int, seen: list[bool]) -> bool:
+        for customer in range(num_customers):
+            if fits[cake][customer] and not seen[customer]:
+                seen[customer] = True
+                if owner[customer] < 0 or augment(owner[customer], seen):
+                    owner[customer] = cake
+                    return True
+        return False
+
+    for cake in range(len(fits)):
+        augment(cake, [False] * num_customers)
+    served = [-1] * len(fits)
+    for customer, cake in enumerate(owner):
+        if cake >= 0:
+            served[cake] = customer
+    return served
+
+
+def score_board(
+    board: Sequence[int], customers: Sequence[Customer], half_yolk_bonus: str
+) -> tuple[int, list[int]]:
+    """A player's Taste Value for the round and, per cake, the index of the customer it serves."""
+    stats = [cake_stats(cake) for cake in board_cakes(board)]
+    taste = sum(cake_taste(cake, half_yolk_bonus) for cake in stats)
+    fits = [[satisfies(customer, cake) for customer in customers] for cake in stats]
+    return taste, assign_customers(fits, len(customers))
+
+
+def festive_for_taste(tastes: Sequence[int], all_tied: str = ALL_TIED_OTHERS) -> list[int]:
+    """Festive Points by Taste rank (M6): every highest 2, every lowest 0, the rest 1."""
+    high, low = max(tastes), min(tastes)
+    if high == low:
+        return [_ALL_TIED_AWARD[all_tied]] * len(tastes)
+    return [
+        FESTIVE_HIGHEST if taste == high else FESTIVE_LOWEST if taste == low else FESTIVE_OTHERS
+        for taste in tastes
+    ]

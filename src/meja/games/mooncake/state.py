@@ -1,0 +1,616 @@
+"""Mooncake Master's rules: draws, simultaneous choose-and-share and placing, scoring, views.
+
+Turn flow: chance draws 3 tiles for each seat in seat order; every seat commits a keep/left/right
+choice (hidden until all have chosen); the tiles are delivered; every seat places its 3 tiles one
+action at a time (hidden until all have placed, unless placement_reveal is "open").
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from functools import cache
+from itertools import permutations
+from typing import Any
+
+from meja.core import CHANCE, TERMINAL, Game, IllegalAction, State
+from meja.games.mooncake import scoring
+from meja.games.mooncake.components import (
+    CAKES,
+    CUSTOMERS,
+    FESTIVE_PER_CUSTOMER,
+    QUARTERS,
+    ROUNDS,
+    TILE_TYPES,
+    TILES_PER_TURN,
+    TOTAL_TILES,
+    TURNS_PER_ROUND,
+)
+from meja.games.mooncake.text import render_position
+
+REVEAL, DRAW, CHOOSE, PLACE, OVER = range(5)
+PHASES = ("reveal", "draw", "choose", "place", "over")
+
+SLOTS = CAKES * len(QUARTERS)
+SLOT_NAMES = tuple(f"{cake + 1}{quarter}" for cake in range(CAKES) for quarter in QUARTERS)
+TILE_CODES = tuple(tile.code for tile in TILE_TYPES)
+NUM_TILE_TYPES = len(TILE_TYPES)
+COPIES = [tile.copies for tile in TILE_TYPES]
+CODE_OR_NONE: tuple[str | None, ...] = (*TILE_CODES, None)
+"""Indexed by a board entry: a tile id gives its code and -1 (empty) gives None."""
+
+CHOICES = tuple(permutations(range(TILES_PER_TURN)))
+"""Choose-and-share actions: (keep, pass left, pass right) as positions in the sorted hand."""
+PLACE_BASE = len(CHOICES)
+NUM_ACTIONS = PLACE_BASE + NUM_TILE_TYPES * SLOTS
+
+REVEAL_TOGETHER = "together"
+REVEAL_OPEN = "open"
+PLACEMENT_REVEAL_CHOICES = (REVEAL_TOGETHER, REVEAL_OPEN)
+
+DRAW_TEXT = tuple(f"draw {code}" for code in TILE_CODES)
+REVEAL_TEXT = tuple(f"reveal C{customer.number}" for customer in CUSTOMERS)
+PLACE_TEXT = tuple(f"place {code} at {slot}" for code in TILE_CODES for slot in SLOT_NAMES)
+_DRAW_PARSE = {text.lower(): tile for tile, text in enumerate(DRAW_TEXT)}
+_REVEAL_PARSE = {text.lower(): index for index, text in enumerate(REVEAL_TEXT)}
+_PLACE_PARSE = {text.lower(): PLACE_BASE + index for index, text in enumerate(PLACE_TEXT)}
+
+
+def place_action(tile: int, slot: int) -> int:
+    """The action that places a tile id into one of the seat's slots."""
+    return PLACE_BASE + tile * SLOTS + slot
+
+
+@cache
+def choice_actions(hand: tuple[int, ...], pairwise: bool) -> tuple[int, ...]:
+    """The distinct keep/pass choices of a sorted hand (duplicate tiles give one choice).
+
+    With 2 players (pairwise) both passed tiles go to the opponent, so only the kept tile matters.
+    """
+    seen: set[tuple[int, ...]] = set()
+    out: list[int] = []
+    for action, (keep, left, right) in enumerate(CHOICES):
+        passed = (hand[left], hand[right])
+        key = (hand[keep], *sorted(passed)) if pairwise else (hand[keep], *passed)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return tuple(out)
+
+
+def choice_text(hand: list[int], action: int, pairwise: bool) -> str:
+    """How a keep/pass choice reads, e.g. 'keep LNS, left G-, right RSS<'."""
+    keep, left, right = (TILE_CODES[hand[index]] for index in CHOICES[action])
+    if pairwise:
+        return f"keep {keep}, pass {left} {right}"
+    return f"keep {keep}, left {left}, right {right}"
+
+
+class MooncakeState(State):
+    """A game in progress, kept in flat lists of tile ids (-1: none) for speed.
+
+    The pool is always the box minus the hands and boards; it is stored as counts per tile id
+    so that a draw's chance outcomes are cheap.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        num_players: int,
+        options: dict[str, Any] | None = None,
+        history: list[tuple[int, int]] | None = None,
+    ) -> None:
+        super().__init__(game, num_players, options, history)
+        n = num_players
+        self._pairwise = n == 2
+        self._hide_places = self.options["placement_reveal"] == REVEAL_TOGETHER
+        self._phase = REVEAL
+        self._round = 0
+        self._turn = 0
+        self._draw_seat = 0
+        self._waiting = 0
+        """Seats yet to choose (choose phase) or tiles yet to place (place phase)."""
+        self._pool = COPIES[:]
+        self._pool_size = TOTAL_TILES
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._choices = [-1] * n
+        self._boards = [-1] * (n * SLOTS)
+        self._pending: list[list[int]] = [[] for _ in range(n)]
+        """Per seat, the slots it filled this turn; hidden from others until the turn ends."""
+        self._received = [-1] * (2 * n)
+        """Per seat: the tile from its left neighbour (seat + 1), then from its right (seat - 1)."""
+        self._customers: list[int] = []
+        self._festive = [0] * n
+        self._tastes: list[tuple[int, ...]] = []
+        self._served: list[tuple[tuple[int, ...], ...]] = []
+        self._rows: list[list[str | None]] | None = None
+        """Cache of every seat's public board codes; never mutated, replaced when boards change."""
+
+    # --- turn order ---------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self._phase
+        if phase <= DRAW:
+            return CHANCE
+        if phase == CHOOSE:
+            for seat, choice in enumerate(self._choices):
+                if choice < 0:
+                    return seat
+        elif phase == PLACE:
+            for seat, hand in enumerate(self._hands):
+                if hand:
+                    return seat
+        return TERMINAL
+
+    def active_players(self) -> list[int]:
+        if self._phase == CHOOSE:
+            return [seat for seat, choice in enumerate(self._choices) if choice < 0]
+        if self._phase == PLACE:
+            return [seat for seat, hand in enumerate(self._hands) if hand]
+        return []
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        seat = self.current_player() if player is None else player
+        if not 0 <= seat < self.num_players:
+            return []
+        hand = self._hands[seat]
+        if self._phase == CHOOSE:
+            if self._choices[seat] >= 0:
+                return []
+            return list(choice_actions(tuple(hand), self._pairwise))
+        if self._phase != PLACE or not hand:
+            return []
+        base = seat * SLOTS
+        boards = self._boards
+        empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0]
+        out: list[int] = []
+        previous = -1
+        for tile in hand:
+            if tile != previous:
+                start = PLACE_BASE + tile * SLOTS
+                out.extend([start + slot for slot in empty])
+                previous = tile
+        return out
+
+    def _is_legal(self, action: int, seat: int) -> bool:
+        if type(action) is not int:
+            return False
+        if self._phase == CHOOSE:
+            return self._choices[seat] < 0 and action in choice_actions(
+                tuple(self._hands[seat]), self._pairwise
+            )
+        if self._phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
+            return False
+        tile, slot = divmod(action - PLACE_BASE, SLOTS)
+        return tile in self._hands[seat] and self._boards[seat * SLOTS + slot] < 0
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._phase == DRAW:
+            size = self._pool_size
+            return [(tile, count / size) for tile, count in enumerate(self._pool) if count]
+        if self._phase == REVEAL:
+            left = [c for c in range(len(CUSTOMERS)) if c not in self._customers]
+            return [(customer, 1 / len(left)) for customer in left]
+        return []
+
+    def _is_possible_outcome(self, action: int) -> bool:
+        if type(action) is not int:
+            return False
+        if self._phase == DRAW:
+            return 0 <= action < NUM_TILE_TYPES and self._pool[action] > 0
+        if self._phase == REVEAL:
+            return 0 <= action < len(CUSTOMERS) and action not in self._customers
+        return False
+
+    # --- applying -----------------------------------------------------------------------
+    def _apply(self, action: int, player: int) -> None:
+        phase = self._phase
+        if phase == PLACE:
+            tile, slot = divmod(action - PLACE_BASE, SLOTS)
+            self._hands[player].remove(tile)
+            self._boards[player * SLOTS + slot] = tile
+            self._pending[player].append(slot)
+            if not self._hide_places:
+                self._rows = None
+            self._waiting -= 1
+            if not self._waiting:
+                self._end_turn()
+        elif phase == DRAW:
+            self._pool[action] -= 1
+            self._pool_size -= 1
+            hand = self._hands[self._draw_seat]
+            insort(hand, action)
+            if len(hand) == TILES_PER_TURN:
+                self._draw_seat += 1
+                if self._draw_seat == self.num_players:
+                    self._phase = CHOOSE
+                    self._waiting = self.num_players
+        elif phase == CHOOSE:
+            self._choices[player] = action
+            self._waiting -= 1
+            if not self._waiting:
+                self._share()
+        else:
+            self._customers.append(action)
+            self._phase = DRAW
+            self._draw_seat = 0
+
+    def _share(self) -> None:
+        """Resolve the committed choices: deliver every passed tile at once (M3)."""
+        n = self.num_players
+        kept: list[int] = []
+        to_left: list[int] = []
+        to_right: list[int] = []
+        for seat in range(n):
+            hand = self._hands[seat]
+            keep, left, right = CHOICES[self._choices[seat]]
+            kept.append(hand[keep])
+            to_left.append(hand[left])
+            to_right.append(hand[right])
+        for seat in range(n):
+            from_left = to_right[(seat + 1) % n]
+            from_right = to_left[(seat - 1) % n]
+            self._hands[seat] = sorted((kept[seat], from_left, from_right))
+            self._received[2 * seat] = from_left
+            self._received[2 * seat + 1] = from_right
+            self._choices[seat] = -1
+        self._phase = PLACE
+        self._waiting = n * TILES_PER_TURN
+
+    def _end_turn(self) -> None:
+        """Every seat has placed: reveal the placements and start the next turn or scoring."""
+        n = self.num_players
+        self._pending = [[] for _ in range(n)]
+        self._received = [-1] * (2 * n)
+        self._rows = None
+        self._turn += 1
+        if self._turn < TURNS_PER_ROUND:
+            self._phase = DRAW
+            self._draw_seat = 0
+        else:
+            self._end_round()
+
+    def _end_round(self) -> None:
+        """Score Taste and customers, then return every tile to the pool for the next round."""
+        n = self.num_players
+        customers = [CUSTOMERS[c] for c in self._customers]
+        tastes: list[int] = []
+        served: list[tuple[int, ...]] = []
+        for seat in range(n):
+            board = self._boards[seat * SLOTS : (seat + 1) * SLOTS]
+            taste, assignment = scoring.score_board(
+                board, customers, self.options["half_yolk_bonus"]
+            )
+            tastes.append(taste)
+            served.append(tuple(self._customers[c] if c >= 0 else -1 for c in assignment))
+        ranks = scoring.festive_for_taste(tastes, self.options["all_tied_taste"])
+        for seat in range(n):
+            sold = sum(1 for c in served[seat] if c >= 0)
+            self._festive[seat] += ranks[seat] + FESTIVE_PER_CUSTOMER * sold
+        self._tastes.append(tuple(tastes))
+        self._served.append(tuple(served))
+        if self._round + 1 == ROUNDS:
+            self._phase = OVER
+            self._turn = TURNS_PER_ROUND - 1
+            return
+        self._round += 1
+        self._turn = 0
+        self._boards = [-1] * (n * SLOTS)
+        self._pool = COPIES[:]
+        self._pool_size = TOTAL_TILES
+        self._phase = REVEAL
+
+    # --- results ------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(points) for points in self._festive]
+
+    def winners(self) -> list[int]:
+        """Most Festive Points, then the highest Taste Value of the last round, else shared (M8)."""
+        if self._phase != OVER:
+            return []
+        best = max(self._festive)
+        tied = [seat for seat, points in enumerate(self._festive) if points == best]
+        last = self._tastes[-1]
+        top = max(last[seat] for seat in tied)
+        return [seat for seat in tied if last[seat] == top]
+
+    # --- copies, equality and hidden information ----------------------------------------
+    def clone(self) -> MooncakeState:
+        copy = object.__new__(MooncakeState)
+        copy.__dict__.update(self.__dict__)
+        copy.options = dict(self.options)
+        copy.history = list(self.history)
+        copy._pool = self._pool[:]
+        copy._hands = [hand[:] for hand in self._hands]
+        copy._choices = self._choices[:]
+        copy._boards = self._boards[:]
+        copy._pending = [slots[:] for slots in self._pending]
+        copy._received = self._received[:]
+        copy._customers = self._customers[:]
+        copy._festive = self._festive[:]
+        copy._tastes = self._tastes[:]
+        copy._served = self._served[:]
+        return copy
+
+    def _key(self) -> tuple[Any, ...]:
+        """Everything position() holds, in internal form (pool and counters follow from it)."""
+        return (
+            self.num_players,
+            self.options,
+            self._phase,
+            self._round,
+            self._turn,
+            self._customers,
+            self._festive,
+            self._tastes,
+            self._served,
+            self._boards,
+            [sorted(slots) for slots in self._pending],
+            self._hands,
+            self._choices,
+            self._received,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Same as comparing position(), without building it."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return isinstance(other, MooncakeState) and self._key() == other._key()
+
+    def _gifts(self, giver: int, seat: int) -> list[int]:
+        """Indices into _received of the tiles that giver passed to seat this turn."""
+        if self._phase != PLACE:
+            return []
+        n = self.num_players
+        out = []
+        if (seat + 1) % n == giver:
+            out.append(2 * seat)
+        if (seat - 1) % n == giver:
+            out.append(2 * seat + 1)
+        return out
+
+    def resample(self, player: int, rng: random.Random) -> MooncakeState:
+        """Redraw other seats' hidden tiles and the pool, and their hidden commitments.
+
+        Kept: everything public, player's own tiles and choices, and the tiles player passed
+        this turn (they stay with that neighbour until placed).
+        """
+        copy = self.clone()
+        phase = self._phase
+        if phase in (REVEAL, OVER):
+            return copy
+        hide = self._hide_places and phase == PLACE
+        pool = copy._pool
+        plans: list[tuple[int, list[int], int]] = []
+        for seat in range(self.num_players):
+            hand = copy._hands[seat]
+            if seat == player or (phase == DRAW and not hand):
+                continue
+            held = hand[:]
+            fixed: list[int] = []
+            if phase == PLACE:
+                base = seat * SLOTS
+                placed = [copy._boards[base + slot] for slot in copy._pending[seat]]
+                if hide:
+                    held += placed
+                for index in self._gifts(player, seat):
+                    tile = copy._received[index]
+                    if not hide and tile in placed:
+                        placed.remove(tile)
+                    else:
+                        held.remove(tile)
+                        fixed.append(tile)
+            for tile in held:
+                pool[tile] += 1
+            plans.append((seat, fixed, len(held)))
+        total = sum(count for _, _, count in plans)
+        deck = [tile for tile, count in enumerate(pool) for _ in range(count)]
+        drawn = rng.sample(deck, total)
+        for tile in drawn:
+            pool[tile] -= 1
+        start = 0
+        for seat, fixed, count in plans:
+            copy._deal(seat, player, fixed + drawn[start : start + count], hide, rng)
+            start += count
+        return copy
+
+    def _deal(
+        self, seat: int, viewer: int, tiles: list[int], hide: bool, rng: random.Random
+    ) -> None:
+        """Give seat a redrawn set of hidden tiles, with random hidden commitments to match."""
+        base = seat * SLOTS
+        boards = self._boards
+        pending = self._pending[seat]
+        if hide and pending:
+            for slot in pending:
+                boards[base + slot] = -1
+            empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0]
+            slots = rng.sample(empty, len(pending))
+            rng.shuffle(tiles)
+            for slot in slots:
+                boards[base + slot] = tiles.pop()
+            self._pending[seat] = pending = slots
+        tiles.sort()
+        self._hands[seat] = tiles
+        if self._phase == CHOOSE and self._choices[seat] >= 0:
+            self._choices[seat] = rng.choice(choice_actions(tuple(tiles), self._pairwise))
+        elif self._phase == PLACE:
+            known = self._gifts(viewer, seat)
+            others = tiles + [boards[base + slot] for slot in pending]
+            for index in known:
+                others.remove(self._received[index])
+            rng.shuffle(others)
+            for index in (2 * seat, 2 * seat + 1):
+                if index not in known:
+                    self._received[index] = others.pop()
+
+    # --- what each seat sees --------------------------------------------------------------
+    def _public(self) -> dict[str, Any]:
+        """What every seat and spectator may see, apart from the boards."""
+        return {
+            "round": self._round + 1,
+            "turn": self._turn + 1,
+            "phase": PHASES[self._phase],
+            "customers": [CUSTOMERS[c].number for c in self._customers],
+            "festive": self._festive[:],
+            "tastes": [list(tastes) for tastes in self._tastes],
+            "served": [
+                [[CUSTOMERS[c].number if c >= 0 else None for c in cakes] for cakes in seats]
+                for seats in self._served
+            ],
+        }
+
+    def _public_rows(self) -> list[list[str | None]]:
+        """Every seat's board as others see it (tiles placed this turn hidden, unless open)."""
+        rows = self._rows
+        if rows is None:
+            boards = self._boards
+            rows = []
+            for seat, pending in enumerate(self._pending):
+                base = seat * SLOTS
+                row = [CODE_OR_NONE[tile] for tile in boards[base : base + SLOTS]]
+                if self._hide_places:
+                    for slot in pending:
+                        row[slot] = None
+                rows.append(row)
+            self._rows = rows
+        return rows
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        data = self._public()
+        data["active"] = self.active_players()
+        boards = [row[:] for row in self._public_rows()]
+        data["boards"] = boards
+        data["hand_sizes"] = [len(hand) for hand in self._hands]
+        data["pool_size"] = self._pool_size
+        if player is None:
+            return data
+        n = self.num_players
+        hand = self._hands[player]
+        base = player * SLOTS
+        pending = sorted(self._pending[player])
+        for slot in pending:
+            boards[player][slot] = TILE_CODES[self._boards[base + slot]]
+        choice = self._choices[player]
+        data["seat"] = player
+        data["hand"] = [TILE_CODES[tile] for tile in hand]
+        data["choice"] = None if choice < 0 else choice_text(hand, choice, self._pairwise)
+        data["pending"] = [SLOT_NAMES[slot] for slot in pending]
+        if self._phase == PLACE:
+            received = self._received
+            data["received"] = {
+                "from_left": TILE_CODES[received[2 * player]],
+                "from_right": TILE_CODES[received[2 * player + 1]],
+            }
+            data["passed"] = {
+                "left": TILE_CODES[received[2 * ((player + 1) % n) + 1]],
+                "right": TILE_CODES[received[2 * ((player - 1) % n)]],
+            }
+        else:
+            data["received"] = data["passed"] = None
+        return data
+
+    def position(self) -> dict[str, Any]:
+        n = self.num_players
+        boards = self._boards
+        received = self._received
+        data = self._public()
+        data["num_players"] = n
+        data["options"] = dict(self.options)
+        data["boards"] = [
+            [CODE_OR_NONE[tile] for tile in boards[seat * SLOTS : (seat + 1) * SLOTS]]
+            for seat in range(n)
+        ]
+        data["pending"] = [[SLOT_NAMES[slot] for slot in sorted(p)] for p in self._pending]
+        data["hands"] = [[TILE_CODES[tile] for tile in hand] for hand in self._hands]
+        data["choices"] = [None if choice < 0 else choice for choice in self._choices]
+        data["received"] = [
+            None
+            if received[2 * seat] < 0
+            else [TILE_CODES[received[2 * seat]], TILE_CODES[received[2 * seat + 1]]]
+            for seat in range(n)
+        ]
+        return data
+
+    # --- text ------------------------------------------------------------------------------
+    def action_to_str(self, action: int, player: int | None = None) -> str:
+        seat = self.current_player() if player is None else player
+        if seat == CHANCE:
+            if self._phase == REVEAL and 0 <= action < len(REVEAL_TEXT):
+                return REVEAL_TEXT[action]
+            if 0 <= action < NUM_TILE_TYPES:
+                return DRAW_TEXT[action]
+            return f"outcome {action}"
+        if PLACE_BASE <= action < NUM_ACTIONS:
+            return PLACE_TEXT[action - PLACE_BASE]
+        if 0 <= action < PLACE_BASE:
+            if 0 <= seat < self.num_players and len(self._hands[seat]) == TILES_PER_TURN:
+                return choice_text(self._hands[seat], action, self._pairwise)
+            keep, left, right = (index + 1 for index in CHOICES[action])
+            return f"keep #{keep}, left #{left}, right #{right}"
+        return f"action {action}"
+
+    def str_to_action(self, text: str, player: int | None = None) -> int:
+        """Parse an action string (or number) by table lookup rather than a scan of all moves."""
+        seat = self._acting_seat(player)
+        wanted = " ".join(text.split()).lower()
+        if wanted.isdigit():
+            number = int(wanted)
+            legal = (
+                self._is_possible_outcome(number)
+                if seat == CHANCE
+                else self._is_legal(number, seat)
+            )
+            if legal:
+                return number
+        elif seat == CHANCE:
+            table = _REVEAL_PARSE if self._phase == REVEAL else _DRAW_PARSE
+            action = table.get(wanted)
+            if action is not None and self._is_possible_outcome(action):
+                return action
+        elif self._phase == PLACE:
+            action = _PLACE_PARSE.get(wanted)
+            if action is not None and self._is_legal(action, seat):
+                return action
+        else:
+            for action in self.legal_actions(seat):
+                if self.action_to_str(action, seat).lower() == wanted:
+                    return action
+        raise IllegalAction(f"{text!r} is not a legal move now")
+
+    def _illegal_message(self, action: int, seat: int) -> str:
+        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+            return super()._illegal_message(action, seat)
+        if self._phase == CHOOSE:
+            options = "; ".join(self.action_to_str(a, seat) for a in self.legal_actions(seat))
+            return (
+                f"seat {seat} must choose which tile to keep and which to pass "
+                f"({options}), not {self.action_to_str(action, seat)}"
+            )
+        if action < PLACE_BASE:
+            return f"seat {seat} must place a tile now; the keep/pass choice is already made"
+        tile, slot = divmod(action - PLACE_BASE, SLOTS)
+        if tile not in self._hands[seat]:
+            hand = " ".join(TILE_CODES[t] for t in self._hands[seat])
+            return f"seat {seat} has no {TILE_CODES[tile]} tile to place (hand: {hand})"
+        return f"slot {SLOT_NAMES[slot]} of seat {seat} already holds a tile; tiles never move"
+
+    def check_components(self) -> list[str]:
+        """Every tile is in the pool, a hand or on a board, as often as the box holds it."""
+        counts = self._pool[:]
+        for hand in self._hands:
+            for tile in hand:
+                counts[tile] += 1
+        for tile in self._boards:
+            if tile >= 0:
+                counts[tile] += 1
+        problems = [
+            f"{TILE_CODES[tile]}: {count} accounted for, the box holds {COPIES[tile]}"
+            for tile, count in enumerate(counts)
+            if count != COPIES[tile]
+        ]
+        if sum(self._pool) != self._pool_size:
+            problems.append(f"pool size {self._pool_size} but {sum(self._pool)} tiles in it")
+        return problems
+
+    def __str__(self) -> str:
+        return render_position(self.position())

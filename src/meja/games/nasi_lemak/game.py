@@ -1,0 +1,150 @@
+"""The Nasi Lemak Game: its facts, options (the readings that are choices) and factory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from meja.core.game import Game, Option
+from meja.games.nasi_lemak import position
+from meja.games.nasi_lemak.actions import NUM_ACTIONS, NUM_TYPES
+from meja.games.nasi_lemak.components import (
+    CARD_TYPES,
+    DRAW_PER_TURN,
+    HAND_SIZE,
+    MAX_DECLINED_OFFERS,
+    MAX_DECLINED_OFFERS_RANGE,
+    MAX_PLAYERS,
+    MAX_ROUNDS,
+    MAX_ROUNDS_RANGE,
+    MIN_PLAYERS,
+    MIN_TRADE_CARDS,
+    MIN_TRADE_CARDS_RANGE,
+    MOVES_PER_TURN,
+    NASI_LEMAK_CARDS,
+    OFFER_CARD_LIMIT,
+    OFFER_CARD_LIMIT_RANGE,
+    OFFICER_TAKE,
+    WHOLESALER_REVEAL,
+)
+from meja.games.nasi_lemak.phases import DEAL, START
+from meja.games.nasi_lemak.state import NasiLemakState
+
+START_CHOICES: tuple[str, ...] = ("random", *(str(seat) for seat in range(MAX_PLAYERS)))
+RANDOM = START_CHOICES[0]
+
+
+class NasiLemakGame(Game):
+    """Nasi Lemak: The Game, for 2-6 players."""
+
+    name: ClassVar[str] = "nasi_lemak"
+    title: ClassVar[str] = "Nasi Lemak: The Game"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "start_player",
+            "0",
+            "the seat that starts, or 'random' to draw it as a chance event (N13)",
+            choices=START_CHOICES,
+        ),
+        Option(
+            "pile_out_end",
+            "turn",
+            "when the Nasi Lemak pile runs out: end with that turn, or finish the round (N5)",
+            choices=("turn", "round"),
+        ),
+        Option(
+            "max_declined_offers",
+            MAX_DECLINED_OFFERS,
+            "declined trade offers allowed per turn; a declined offer costs no move (N2)",
+            kind=int,
+            minimum=MAX_DECLINED_OFFERS_RANGE[0],
+            maximum=MAX_DECLINED_OFFERS_RANGE[1],
+        ),
+        Option(
+            "min_trade_cards",
+            MIN_TRADE_CARDS,
+            "cards each side of a trade must hold at least; 0 allows gifts (N3)",
+            kind=int,
+            minimum=MIN_TRADE_CARDS_RANGE[0],
+            maximum=MIN_TRADE_CARDS_RANGE[1],
+        ),
+        Option(
+            "offer_card_limit",
+            OFFER_CARD_LIMIT,
+            "most cards on each side of one offer, so that offers stay finite (N3)",
+            kind=int,
+            minimum=OFFER_CARD_LIMIT_RANGE[0],
+            maximum=OFFER_CARD_LIMIT_RANGE[1],
+        ),
+        Option(
+            "max_rounds",
+            MAX_ROUNDS,
+            "rounds after which the game is scored as if the pile had run out (N5 tie-breaks)",
+            kind=int,
+            minimum=MAX_ROUNDS_RANGE[0],
+            maximum=MAX_ROUNDS_RANGE[1],
+        ),
+    )
+
+    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Also accept a seat number as an int; refuse a missing seat or an impossible trade."""
+        given = dict(options)
+        start = given.get("start_player")
+        if isinstance(start, int) and not isinstance(start, bool):
+            given["start_player"] = str(start)
+        resolved = super().resolve_options(num_players, given)
+        start = resolved["start_player"]
+        if start != RANDOM and int(start) >= num_players:
+            raise ValueError(
+                f"option 'start_player': seat {start} does not exist with {num_players} players"
+            )
+        if resolved["min_trade_cards"] > resolved["offer_card_limit"]:
+            raise ValueError(
+                "option 'min_trade_cards': larger than offer_card_limit, so no offer could be made"
+            )
+        return resolved
+
+    def new_state(self, num_players: int, **options: Any) -> NasiLemakState:
+        """Both piles shuffled (as multisets); the deal and every later draw are chance events."""
+        resolved = self.resolve_options(num_players, options)
+        state = NasiLemakState(self, num_players, resolved)
+        state.cache_options()
+        random_start = resolved["start_player"] == RANDOM
+        state.phase = START if random_start else DEAL
+        state.active = state.first = -1 if random_start else int(resolved["start_player"])
+        state.turn = state.moves = state.declined = state.takes = 0
+        state.end = ""
+        state.to_draw = 0 if random_start else HAND_SIZE
+        state.deal_seat = -1 if random_start else 0
+        state.target = state.fan_from = -1
+        state.hands = [0] * (num_players * NUM_TYPES)
+        state.known = [0] * (num_players * num_players * NUM_TYPES)
+        state.draw = [card.count for card in CARD_TYPES]
+        state.discard = [0] * NUM_TYPES
+        state.revealed = [0] * NUM_TYPES
+        state.pile = [card.count for card in NASI_LEMAK_CARDS]
+        state.nl = [[] for _ in range(num_players)]
+        state.flies = [[] for _ in range(num_players)]
+        state.give = [0] * NUM_TYPES
+        state.ask = [0] * NUM_TYPES
+        return state
+
+    def num_actions(self, num_players: int) -> int:
+        return NUM_ACTIONS
+
+    def max_game_length(self, num_players: int) -> int:
+        """The longest turn times the most turns any options allow, plus the start and deal."""
+        n = num_players
+        offer = 1 + 2 * OFFER_CARD_LIMIT_RANGE[1] + 2  # partner, cards, propose, answer
+        longest_move = max(offer, n, 1 + WHOLESALER_REVEAL, 1 + OFFICER_TAKE, 2)
+        turn = DRAW_PER_TURN + 1 + MOVES_PER_TURN * longest_move
+        turn += MAX_DECLINED_OFFERS_RANGE[1] * offer
+        return 1 + n * HAND_SIZE + MAX_ROUNDS_RANGE[1] * n * turn
+
+    def from_position(self, data: Mapping[str, Any]) -> NasiLemakState:
+        num_players, options = position.read_setup(self, data)
+        state = NasiLemakState(self, num_players, options)
+        position.fill(state, data)
+        return state

@@ -1,0 +1,414 @@
+"""Positions: the whole Nasi Lemak state as JSON-able data, and its validating loader.
+
+A position is what a designer writes to set up a situation: hands and piles as {card: count}
+(the draw pile and the Nasi Lemak pile may say "rest" for every card not placed elsewhere),
+Nasi Lemak cards as {"packs", "fly"}, and the phase with its pending details.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meja.core.errors import InvalidPosition
+from meja.games.nasi_lemak.actions import (
+    CARD_INDEX,
+    FLY_CARD,
+    MAX_TABLE_CARDS,
+    NUM_TYPES,
+    TRADABLE,
+)
+from meja.games.nasi_lemak.components import (
+    CARD_TYPES,
+    DRAW_PER_TURN,
+    HAND_SIZE,
+    MOVES_PER_TURN,
+    NASI_LEMAK_CARDS,
+    OFFICER_TAKE,
+    WHOLESALER_REVEAL,
+    WIN_PACKS,
+)
+from meja.games.nasi_lemak.phases import (
+    COOK,
+    DEAL,
+    DRAW,
+    ENDS,
+    FAN_TARGET,
+    FIVE_PACKS,
+    MAIN,
+    OFFER,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    RESPONSE,
+    REVEAL,
+    START,
+    STEAL,
+)
+
+if TYPE_CHECKING:
+    from meja.core.game import Game
+    from meja.games.nasi_lemak.state import NasiLemakState
+
+K = NUM_TYPES
+PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
+REQUIRED = ("num_players", "phase", "active", "hands", "draw_pile", "nasi_lemak_pile", "nasi_lemak")
+OPTIONAL = (
+    "options",
+    "first_player",
+    "turn",
+    "moves_left",
+    "declined_offers",
+    "end",
+    "discard_pile",
+    "revealed",
+    "known",
+    "pending_draws",
+    "deal_seat",
+    "target",
+    "takes_left",
+    "fan_from",
+    "offer",
+)
+REST = "rest"
+
+
+def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
+    """The non-zero counts of one K-long row as {card key: count}."""
+    return {CARD_TYPES[t].key: counts[start + t] for t in range(K) if counts[start + t]}
+
+
+def to_position(state: NasiLemakState) -> dict[str, Any]:
+    """Everything, hidden cards included."""
+    n = state.num_players
+    offer = None
+    if state.phase in (OFFER, RESPONSE):
+        offer = {"give": counts_dict(state.give), "ask": counts_dict(state.ask)}
+    return {
+        "num_players": n,
+        "options": dict(state.options),
+        "phase": PHASE_NAMES[state.phase],
+        "active": state.active,
+        "first_player": state.first,
+        "turn": state.turn,
+        "moves_left": state.moves,
+        "declined_offers": state.declined,
+        "end": state.end or None,
+        "hands": [counts_dict(state.hands, q * K) for q in range(n)],
+        "draw_pile": counts_dict(state.draw),
+        "discard_pile": counts_dict(state.discard),
+        "revealed": counts_dict(state.revealed),
+        "nasi_lemak_pile": {str(p): c for p, c in zip(PACKS, state.pile, strict=True)},
+        "nasi_lemak": [
+            [{"packs": v, "fly": bool(f)} for v, f in zip(values, flies, strict=True)]
+            for values, flies in zip(state.nl, state.flies, strict=True)
+        ],
+        "known": [
+            [counts_dict(state.known, (p * n + q) * K) for q in range(n)] for p in range(n)
+        ],
+        "pending_draws": state.to_draw,
+        "deal_seat": state.deal_seat,
+        "target": state.target,
+        "takes_left": state.takes,
+        "fan_from": state.fan_from,
+        "offer": offer,
+    }
+
+
+def conservation_problems(state: NasiLemakState) -> list[str]:
+    """Cards created or lost, negative counts, or knowledge that is no longer true."""
+    n = state.num_players
+    problems = []
+    for t, card in enumerate(CARD_TYPES):
+        places = [state.draw[t], state.discard[t], state.revealed[t]]
+        places += [state.hands[q * K + t] for q in range(n)]
+        if t == FLY_CARD:
+            places += [sum(row) for row in state.flies]
+        if min(places) < 0:
+            problems.append(f"a negative count of {card.key}")
+        if sum(places) != card.count:
+            problems.append(f"{sum(places)} {card.key} cards in play, the deck has {card.count}")
+    for kind, nl_card in enumerate(NASI_LEMAK_CARDS):
+        total = state.pile[kind] + sum(row.count(nl_card.packs) for row in state.nl)
+        if state.pile[kind] < 0 or total != nl_card.count:
+            problems.append(
+                f"{total} Nasi Lemak cards of {nl_card.packs} packs, expected {nl_card.count}"
+            )
+    for p in range(n):
+        for q in range(n):
+            for t in range(K):
+                bound = state.known[(p * n + q) * K + t]
+                if bound < 0 or bound > state.hands[q * K + t] or (p == q and bound):
+                    problems.append(f"seat {p} believes seat {q} holds {bound} {CARD_TYPES[t].key}")
+    return problems
+
+
+def read_setup(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The player count and resolved options of a position, after checking its fields."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a position must be a JSON object")
+    for key in REQUIRED:
+        if key not in data:
+            raise InvalidPosition(f"{key}: missing")
+    for key in data:
+        if key not in REQUIRED and key not in OPTIONAL:
+            raise InvalidPosition(f"{key}: not a field of a Nasi Lemak position")
+    n = _int(data, "num_players", game.min_players, game.max_players)
+    options = data.get("options", {})
+    if not isinstance(options, Mapping):
+        raise InvalidPosition("options: expected an object")
+    try:
+        return n, game.resolve_options(n, options)
+    except ValueError as exc:
+        raise InvalidPosition(f"options: {exc}") from None
+
+
+def fill(state: NasiLemakState, data: Mapping[str, Any]) -> None:
+    """Set every field of a fresh state from a position; InvalidPosition names the bad field."""
+    state.cache_options()
+    _load_cards(state, data)
+    _load_phase(state, data)
+    _check_consistency(state)
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
+    """An integer field within [low, high]."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidPosition(f"{key}: expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise InvalidPosition(f"{key}: {value} is outside {low}..{high}")
+    return value
+
+
+def _counts(value: Any, field: str) -> list[int]:
+    """A {card key: count} object as a K-long list."""
+    if not isinstance(value, Mapping):
+        raise InvalidPosition(f"{field}: expected an object of card counts, got {value!r}")
+    counts = [0] * K
+    for key, count in value.items():
+        if key not in CARD_INDEX:
+            names = ", ".join(CARD_INDEX)
+            raise InvalidPosition(f"{field}: unknown card {key!r} (cards: {names})")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise InvalidPosition(f"{field}: {key} count must be a whole number, got {count!r}")
+        counts[CARD_INDEX[key]] = count
+    return counts
+
+
+def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
+    """Hands, piles, the table and the knowledge bounds, with every card accounted for."""
+    n = state.num_players
+    hands = data["hands"]
+    if not isinstance(hands, list) or len(hands) != n:
+        raise InvalidPosition(f"hands: expected a list of {n} hands")
+    state.hands = []
+    for q, hand in enumerate(hands):
+        state.hands += _counts(hand, f"hands[{q}]")
+    state.discard = _counts(data.get("discard_pile", {}), "discard_pile")
+    state.revealed = _counts(data.get("revealed", {}), "revealed")
+    state.nl, state.flies = _load_table(data["nasi_lemak"], n)
+    placed = [
+        state.discard[t] + state.revealed[t] + sum(state.hands[q * K + t] for q in range(n))
+        for t in range(K)
+    ]
+    placed[FLY_CARD] += sum(sum(row) for row in state.flies)
+    draw = data["draw_pile"]
+    if draw == REST:
+        state.draw = [card.count - placed[t] for t, card in enumerate(CARD_TYPES)]
+    else:
+        state.draw = _counts(draw, "draw_pile")
+    for t, card in enumerate(CARD_TYPES):
+        total = placed[t] + state.draw[t]
+        if total != card.count or state.draw[t] < 0:
+            raise InvalidPosition(
+                f"draw_pile: {max(total, placed[t])} {card.key} cards in hands, piles and "
+                f"on the table; the deck has {card.count}"
+            )
+    state.pile = _load_pile(data["nasi_lemak_pile"], state.nl)
+    known = data.get("known")
+    state.known = [0] * (n * n * K)
+    if known is None:
+        return
+    if not isinstance(known, list) or len(known) != n:
+        raise InvalidPosition(f"known: expected {n} lists of {n} card-count objects")
+    for p, row in enumerate(known):
+        if not isinstance(row, list) or len(row) != n:
+            raise InvalidPosition(f"known[{p}]: expected {n} card-count objects")
+        for q, value in enumerate(row):
+            counts = _counts(value, f"known[{p}][{q}]")
+            for t in range(K):
+                if counts[t] > (0 if p == q else state.hands[q * K + t]):
+                    raise InvalidPosition(
+                        f"known[{p}][{q}]: seat {q} does not hold {counts[t]} "
+                        f"{CARD_TYPES[t].key}"
+                    )
+            start = (p * n + q) * K
+            state.known[start : start + K] = counts
+
+
+def _load_table(value: Any, n: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Each seat's Nasi Lemak cards as pack values and fly flags."""
+    if not isinstance(value, list) or len(value) != n:
+        raise InvalidPosition(f"nasi_lemak: expected a list of {n} rows of cards")
+    values: list[list[int]] = []
+    flies: list[list[int]] = []
+    for q, row in enumerate(value):
+        if not isinstance(row, list) or len(row) > MAX_TABLE_CARDS:
+            raise InvalidPosition(f"nasi_lemak[{q}]: expected a list of at most 15 cards")
+        values.append([])
+        flies.append([])
+        for j, card in enumerate(row):
+            if (
+                not isinstance(card, Mapping)
+                or set(card) != {"packs", "fly"}
+                or card["packs"] not in PACKS
+                or isinstance(card["packs"], bool)
+                or not isinstance(card["fly"], bool)
+            ):
+                raise InvalidPosition(
+                    f"nasi_lemak[{q}][{j}]: expected {{\"packs\": 1 or 2, \"fly\": true/false}}"
+                )
+            values[q].append(card["packs"])
+            flies[q].append(int(card["fly"]))
+    return values, flies
+
+
+def _load_pile(value: Any, table: list[list[int]]) -> list[int]:
+    """The face-down Nasi Lemak pile by pack count; "rest" for the cards not on the table."""
+    on_table = [sum(row.count(card.packs) for row in table) for card in NASI_LEMAK_CARDS]
+    if value == REST:
+        pile = [card.count - used for card, used in zip(NASI_LEMAK_CARDS, on_table, strict=True)]
+    elif isinstance(value, Mapping) and set(value) <= {str(p) for p in PACKS}:
+        pile = []
+        for card in NASI_LEMAK_CARDS:
+            count = value.get(str(card.packs), 0)
+            if isinstance(count, bool) or not isinstance(count, int):
+                raise InvalidPosition(f"nasi_lemak_pile: count of {card.packs} must be a number")
+            pile.append(count)
+    else:
+        raise InvalidPosition('nasi_lemak_pile: expected {"1": count, "2": count} or "rest"')
+    for card, count, used in zip(NASI_LEMAK_CARDS, pile, on_table, strict=True):
+        if count < 0 or count + used != card.count:
+            raise InvalidPosition(
+                f"nasi_lemak_pile: {max(count, 0) + used} cards of {card.packs} packs in the "
+                f"pile and on the table; the game has {card.count}"
+            )
+    return pile
+
+
+def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
+    """The phase, whose turn it is, and the details of a move in progress."""
+    n = state.num_players
+    name = data["phase"]
+    if name not in PHASE_NAMES:
+        raise InvalidPosition(f"phase: {name!r} is not one of {', '.join(PHASE_NAMES)}")
+    phase = state.phase = PHASE_NAMES.index(name)
+    setup = phase == START
+    state.active = _int(data, "active", -1 if setup else 0, -1 if setup else n - 1)
+    low, high = (-1, -1) if setup else (0, n - 1)
+    state.first = _int(data, "first_player", low, high, state.active)
+    state.turn = _int(data, "turn", 0, state.max_turns, 0 if phase in (START, DEAL) else 1)
+    if phase not in (START, DEAL) and not state.turn:
+        raise InvalidPosition("turn: the first turn is turn 1")
+    busy = phase in (MAIN, OFFER, RESPONSE)
+    state.moves = _int(data, "moves_left", 1 if busy else 0, MOVES_PER_TURN, MOVES_PER_TURN)
+    state.declined = _int(data, "declined_offers", 0, state.max_declined, 0)
+    if phase in (OFFER, RESPONSE) and state.declined >= state.max_declined:
+        raise InvalidPosition("declined_offers: no more offers may be made this turn")
+    end = data.get("end")
+    if (end is None) == (phase == OVER) or (end is not None and end not in ENDS):
+        raise InvalidPosition(f"end: one of {', '.join(ENDS)} exactly when the game is over")
+    state.end = end or ""
+    state.to_draw = _int(data, "pending_draws", 0, HAND_SIZE, 0)
+    state.deal_seat = _int(data, "deal_seat", -1, n - 1, -1)
+    state.target = _int(data, "target", -1, n - 1, -1)
+    state.takes = _int(data, "takes_left", 0, OFFICER_TAKE, 0)
+    state.fan_from = _int(data, "fan_from", -1, MAX_TABLE_CARDS - 1, -1)
+    state.give = [0] * K
+    state.ask = [0] * K
+    offer = data.get("offer")
+    if (offer is not None) != (phase in (OFFER, RESPONSE)):
+        raise InvalidPosition("offer: present exactly while an offer is built or answered")
+    if offer is not None:
+        if not isinstance(offer, Mapping) or set(offer) != {"give", "ask"}:
+            raise InvalidPosition('offer: expected {"give": {...}, "ask": {...}}')
+        state.give = _counts(offer["give"], "offer.give")
+        state.ask = _counts(offer["ask"], "offer.ask")
+
+
+def _check_consistency(state: NasiLemakState) -> None:
+    """Cross-field rules: each phase's pending details, and no unnoticed win (N4)."""
+    phase = state.phase
+    n = state.num_players
+    act = state.active
+    needs_draw = {DEAL: HAND_SIZE, DRAW: DRAW_PER_TURN, REVEAL: WHOLESALER_REVEAL}
+    if phase in needs_draw:
+        if not 1 <= state.to_draw <= needs_draw[phase]:
+            raise InvalidPosition(f"pending_draws: expected 1..{needs_draw[phase]} in this phase")
+        if not any(state.draw):
+            raise InvalidPosition("draw_pile: empty while a card is to be drawn")
+    elif state.to_draw:
+        raise InvalidPosition("pending_draws: only while cards are dealt, drawn or revealed")
+    if (phase == DEAL) != (state.deal_seat >= 0):
+        raise InvalidPosition("deal_seat: a seat exactly while cards are dealt")
+    if phase == REVEAL:
+        if sum(state.revealed) + state.to_draw > WHOLESALER_REVEAL:
+            raise InvalidPosition("revealed: more cards than the Wholesaler turns up")
+    elif any(state.revealed):
+        raise InvalidPosition("revealed: cards lie revealed outside a Wholesaler move")
+    targeted = (STEAL, PICK, OFFER, RESPONSE)
+    if (phase in targeted) != (state.target >= 0) or state.target == act >= 0:
+        raise InvalidPosition("target: another seat exactly during a Thief, Officer or trade")
+    if phase == STEAL and not state.hand_size(state.target):
+        raise InvalidPosition("target: the Thief's victim has no card")
+    if (phase == PICK) != (state.takes > 0) or state.takes > (
+        state.hand_size(state.target) if phase == PICK else 0
+    ):
+        raise InvalidPosition("takes_left: cards the examined hand still holds, only while picking")
+    if phase == PICK:
+        seen = (act * n + state.target) * K
+        if state.known[seen : seen + K] != state.hands[state.target * K : state.target * K + K]:
+            raise InvalidPosition("known: the Officer must know the examined hand")
+    if (phase == FAN_TARGET) != (state.fan_from >= 0):
+        raise InvalidPosition("fan_from: one of the active player's cards exactly while fanning")
+    if phase == FAN_TARGET and not (
+        state.fan_from < len(state.flies[act])
+        and state.flies[act][state.fan_from]
+        and state.fly_targets()
+    ):
+        raise InvalidPosition("fan_from: must hold a fly that can land on an opponent's card")
+    if phase in (OFFER, RESPONSE):
+        _check_offer(state)
+    if phase == COOK and not any(state.pile):
+        raise InvalidPosition("nasi_lemak_pile: empty while a Nasi Lemak card is to be taken")
+    for q in range(n):
+        packs = state.fly_free_packs(q)
+        if phase == OVER and state.end == FIVE_PACKS and q == act:
+            if packs < WIN_PACKS:
+                raise InvalidPosition(f"nasi_lemak[{q}]: the winner has only {packs} packs")
+        elif packs >= WIN_PACKS and phase != OVER:
+            raise InvalidPosition(f"nasi_lemak[{q}]: {packs} fly-free packs would have won")
+
+
+def _check_offer(state: NasiLemakState) -> None:
+    """An offer of tradable cards the active player holds, within the limits."""
+    n = state.num_players
+    act = state.active
+    for t in range(K):
+        if (state.give[t] or state.ask[t]) and t not in TRADABLE:
+            raise InvalidPosition(f"offer: {CARD_TYPES[t].key} cannot be traded")
+        if state.give[t] > state.hands[act * K + t]:
+            raise InvalidPosition(f"offer.give: seat {act} does not hold {state.give[t]} "
+                                  f"{CARD_TYPES[t].key}")
+        for r in range(n):
+            if r != act and state.known[(r * n + act) * K + t] < state.give[t]:
+                raise InvalidPosition(f"known[{r}][{act}]: every seat has seen the offered cards")
+    given = sum(state.give)
+    asked = sum(state.ask)
+    if max(given, asked) > state.offer_limit or asked > state.hand_size(state.target):
+        raise InvalidPosition("offer: larger than the offer limit or the partner's hand")
+    if state.phase == RESPONSE and (
+        min(given, asked) < state.min_trade or not given + asked
+    ):
+        raise InvalidPosition("offer: too small to be proposed")

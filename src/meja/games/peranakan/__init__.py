@@ -1,0 +1,10 @@
+"""Peranakan: Tiles and Tactics: place patterned tiles, send Nyonyas and Babas to collect Kueh."""
+
+from __future__ import annotations
+
+from meja.games.peranakan.game import PeranakanGame
+from meja.games.peranakan.state import PeranakanState
+
+GAME = PeranakanGame()
+
+__all__ = ["GAME", "PeranakanGame", "PeranakanState"]

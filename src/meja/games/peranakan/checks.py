@@ -1,0 +1,313 @@
+"""Reading a position back into a state, and the component conservation checks.
+
+A position names tiles by code ("Bto": butterfly with tutu and ondeh), cells by name ("c3")
+and market places by name ("slot2"); every field is checked and a bad one is named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meja.core.errors import InvalidPosition
+from meja.games.peranakan.components import (
+    BOARD_COLS,
+    BOARD_ROWS,
+    KUEH_PER_TYPE,
+    KUEH_TYPES,
+    MARKET_POSITIONS,
+    MAX_PLAYERS,
+    MAX_STACK,
+    MIN_PLAYERS,
+    PAWN_NAMES,
+    PAWNS_BY_PLAYER_COUNT,
+    SUPPLY_NEXT_TO,
+    TILE_KINDS,
+    WILD,
+)
+from meja.games.peranakan.layout import (
+    CELL_INDEX,
+    CELL_NAMES,
+    CHOOSE_KUEH,
+    COLLECT_KUEH,
+    EMPTY_SPACE,
+    KIND_BY_CODE,
+    KIND_COUNTS,
+    KIND_LABELS,
+    NUM_CELLS,
+    NUM_KUEH,
+    NUM_MARKET,
+    OVER,
+    PAWN,
+    PAWN_LETTERS,
+    PHASE_NAMES,
+    PLACE,
+    REVEAL,
+    REVEAL_ORDER,
+    START,
+)
+
+if TYPE_CHECKING:
+    from meja.core.game import Game
+    from meja.games.peranakan.state import Pawn, PeranakanState
+
+POSITION_KEYS: tuple[str, ...] = (
+    "players",
+    "options",
+    "phase",
+    "turn",
+    "start",
+    "market",
+    "board",
+    "pawns",
+    "hands",
+    "retired",
+    "supply",
+    "kueh",
+    "held",
+    "taken",
+    "placed",
+    "collecting",
+    "wild_seat",
+    "wild_left",
+)
+
+
+def component_problems(state: PeranakanState) -> list[str]:
+    """Every tile, pawn and Kueh accounted for exactly once, and no space over-crowded."""
+    problems: list[str] = []
+    tiles = state.deck[:]
+    for kind in state.market:
+        if kind >= 0:
+            tiles[kind] += 1
+    if state.held >= 0:
+        tiles[state.held] += 1
+    top, under = state.top, state.under
+    for cell in range(NUM_CELLS):
+        if top[cell] >= 0:
+            tiles[top[cell]] += 1
+            if under[cell] >= 0:
+                tiles[under[cell]] += 1
+        elif under[cell] >= 0:
+            problems.append(f"'board': {CELL_NAMES[cell]} has a covered tile but no top tile")
+    if tiles != KIND_COUNTS:
+        kind = next(k for k, count in enumerate(tiles) if count != KIND_COUNTS[k])
+        problems.append(
+            f"'deck': {tiles[kind]} {KIND_LABELS[kind]} tiles in the game, "
+            f"expected {KIND_COUNTS[kind]}"
+        )
+    if sum(state.deck) != state.deck_left:
+        problems.append(f"'deck': counts add up to {sum(state.deck)}, not {state.deck_left}")
+    allotment = PAWNS_BY_PLAYER_COUNT[state.num_players]
+    owned = [a + b for a, b in zip(state.hand, state.retired, strict=True)]
+    crowd: dict[int, int] = {}
+    for cell, seat, kind in state.pawns:
+        owned[seat * 2 + kind] += 1
+        crowd[cell] = crowd.get(cell, 0) + 1
+    for _, seat, kind in state.due:
+        owned[seat * 2 + kind] += 1
+    if owned != list(allotment) * state.num_players or min(state.hand) < 0:
+        problems.append(f"'hands': pawns per seat {owned}, expected {allotment} each")
+    for cell, count in crowd.items():
+        height = (top[cell] >= 0) + (under[cell] >= 0)
+        if count > height:
+            problems.append(f"'pawns': {count} pawns on {height} tile(s) at {CELL_NAMES[cell]}")
+    for kueh in range(NUM_KUEH):
+        held = state.kueh[kueh::NUM_KUEH]
+        total = state.supply[kueh] + sum(held)
+        if total != KUEH_PER_TYPE or min(state.supply[kueh], *held) < 0:
+            problems.append(
+                f"'supply': {total} {KUEH_TYPES[kueh]} in the game, expected {KUEH_PER_TYPE}"
+            )
+    return problems
+
+
+class _Reader:
+    """Typed access to a position's fields that names the field in every complaint."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def get(self, key: str) -> Any:
+        return self.data[key]
+
+    @staticmethod
+    def fail(key: str, problem: str) -> InvalidPosition:
+        return InvalidPosition(f"{key!r}: {problem}")
+
+    def integer(self, key: str, value: Any, low: int, high: int) -> int:
+        """An int in low..high (inclusive)."""
+        if type(value) is not int or not low <= value <= high:
+            raise self.fail(key, f"expected a whole number from {low} to {high}, got {value!r}")
+        return value
+
+    def seat(self, key: str, value: Any, num_players: int) -> int:
+        """A seat number, or -1 for null."""
+        return -1 if value is None else self.integer(key, value, 0, num_players - 1)
+
+    def name(self, key: str, value: Any, names: Mapping[str, int], what: str) -> int:
+        """The index of a known name, or -1 for null."""
+        if value is None:
+            return -1
+        if not isinstance(value, str) or value not in names:
+            raise self.fail(key, f"{value!r} is not a {what}")
+        return names[value]
+
+    def sequence(self, key: str, value: Any, length: int | None = None) -> list[Any]:
+        """A JSON list, of an exact length when one is given."""
+        if not isinstance(value, list):
+            raise self.fail(key, f"expected a list, got {value!r}")
+        if length is not None and len(value) != length:
+            raise self.fail(key, f"expected {length} entries, got {len(value)}")
+        return value
+
+    def pawn(self, key: str, value: Any, num_players: int) -> Pawn:
+        """A pawn written as kind letter, seat, "@", cell: "N0@c3" is seat 0's Nyonya on c3."""
+        token = value if isinstance(value, str) else ""
+        kind = _PAWN_INDEX.get(token[:1], -1)
+        seat, _, cell = token[1:].partition("@")
+        if kind < 0 or not seat.isdigit() or cell not in CELL_INDEX:
+            raise self.fail(key, f"expected a pawn like 'N0@c3' or 'B1@a5', got {value!r}")
+        return CELL_INDEX[cell], self.integer(key, int(seat), 0, num_players - 1), kind
+
+
+_PAWN_INDEX: dict[str, int] = {letter: i for i, letter in enumerate(PAWN_LETTERS)}
+_MARKET_INDEX: dict[str, int] = {name: i for i, name in enumerate(MARKET_POSITIONS)}
+_PHASE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
+_TILE = "tile code like 'Bto'"
+
+
+def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
+    """Build and validate a state from position data; the deck holds every unseen tile."""
+    from meja.games.peranakan.state import PeranakanState, row_text
+
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a position must be a JSON object")
+    missing = [key for key in POSITION_KEYS if key not in data]
+    if missing:
+        raise InvalidPosition(f"the position has no {missing[0]!r} field")
+    extra = sorted(set(data) - set(POSITION_KEYS))
+    if extra:
+        raise InvalidPosition(f"the position has an unknown field {extra[0]!r}")
+    r = _Reader(data)
+    n = r.integer("players", r.get("players"), MIN_PLAYERS, MAX_PLAYERS)
+    options = r.get("options")
+    if not isinstance(options, Mapping):
+        raise r.fail("options", f"expected an object, got {options!r}")
+    try:
+        resolved = game.resolve_options(n, options)
+    except ValueError as exc:
+        raise r.fail("options", str(exc)) from None
+    state = PeranakanState(game, n, resolved)
+    state.phase = r.name("phase", r.get("phase"), _PHASE_INDEX, "phase name")
+    if state.phase < 0:
+        raise r.fail("phase", "expected a phase name")
+    state.turn = r.integer("turn", r.get("turn"), 0, n - 1)
+    state.start = r.seat("start", r.get("start"), n)
+    state.market = [
+        r.name("market", code, KIND_BY_CODE, _TILE)
+        for code in r.sequence("market", r.get("market"), NUM_MARKET)
+    ]
+    state.top = []
+    state.under = []
+    for number, row in enumerate(r.sequence("board", r.get("board"), BOARD_ROWS), start=1):
+        spaces = row.split() if isinstance(row, str) else []
+        if len(spaces) != BOARD_COLS:
+            raise r.fail("board", f"row {number} must list {BOARD_COLS} spaces, got {row!r}")
+        for space in spaces:
+            stack = [KIND_BY_CODE.get(code, -2) for code in space.split("/")]
+            if space == EMPTY_SPACE:
+                stack = [-1]
+            elif len(stack) > MAX_STACK or min(stack) < 0:
+                raise r.fail("board", f"row {number}: {space!r} is not a tile or stack")
+            state.top.append(stack[-1])
+            state.under.append(stack[0] if len(stack) > 1 else -1)
+    state.rows = [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)]
+    state.pawns = [r.pawn("pawns", p, n) for p in r.sequence("pawns", r.get("pawns"))]
+    state.due = [r.pawn("collecting", p, n) for p in r.sequence("collecting", r.get("collecting"))]
+    for cell, seat, _ in state.pawns:
+        if state.top[cell] < 0:
+            where = CELL_NAMES[cell]
+            raise r.fail("pawns", f"seat {seat}'s pawn stands on the empty space {where}")
+    allotment = PAWNS_BY_PLAYER_COUNT[n]
+    for key in ("hands", "retired"):
+        flat = [
+            r.integer(key, count, 0, allotment[kind])
+            for pair in r.sequence(key, r.get(key), n)
+            for kind, count in enumerate(r.sequence(key, pair, len(PAWN_NAMES)))
+        ]
+        setattr(state, "hand" if key == "hands" else key, flat)
+    supply = r.get("supply")
+    if not isinstance(supply, Mapping) or sorted(supply) != sorted(KUEH_TYPES):
+        raise r.fail("supply", f"expected one count for each of {', '.join(KUEH_TYPES)}")
+    state.supply = [r.integer("supply", supply[t], 0, KUEH_PER_TYPE) for t in KUEH_TYPES]
+    state.kueh = [
+        r.integer("kueh", count, 0, KUEH_PER_TYPE)
+        for row in r.sequence("kueh", r.get("kueh"), n)
+        for count in r.sequence("kueh", row, NUM_KUEH)
+    ]
+    state.held = r.name("held", r.get("held"), KIND_BY_CODE, _TILE)
+    state.taken = r.name("taken", r.get("taken"), _MARKET_INDEX, "market position")
+    state.placed = r.name("placed", r.get("placed"), CELL_INDEX, "cell name like 'c3'")
+    state.wild_seat = r.seat("wild_seat", r.get("wild_seat"), n)
+    state.wild_left = r.integer("wild_left", r.get("wild_left"), 0, NUM_KUEH * KUEH_PER_TYPE)
+    state.deck = [kind.count for kind in TILE_KINDS]
+    for kind in (*state.market, *state.top, *state.under, state.held):
+        if kind >= 0:
+            state.deck[kind] -= 1
+    for kind, left in enumerate(state.deck):
+        if left < 0:
+            raise r.fail(
+                "board",
+                f"{TILE_KINDS[kind].count - left} {TILE_KINDS[kind].label} tiles are out "
+                f"(board, market and hand); the game has {TILE_KINDS[kind].count}",
+            )
+    state.deck_left = sum(state.deck)
+    problems = component_problems(state)
+    if problems:
+        raise InvalidPosition(problems[0])
+    _check_phase(state, r)
+    return state
+
+
+def _check_phase(state: PeranakanState, r: _Reader) -> None:
+    """The turn fields must fit the phase, so that the game can go on from here."""
+    phase = state.phase
+    mid_turn = phase in (CHOOSE_KUEH, PLACE, PAWN, COLLECT_KUEH)
+    if state.start < 0 and (phase not in (REVEAL, START) or not state.random_start):
+        raise r.fail("start", "the start player must be set once the game is under way")
+    if state.start >= 0 and not state.random_start:
+        fixed = int(state.options["start_player"])
+        if state.start != fixed:
+            raise r.fail("start", f"the start_player option makes seat {fixed} start")
+    if phase == START and state.start >= 0:
+        raise r.fail("start", "the start player is already chosen")
+    if (state.taken >= 0) != mid_turn:
+        raise r.fail("taken", "a market position is taken only during a turn")
+    if (state.held >= 0) != (phase in (CHOOSE_KUEH, PLACE)):
+        raise r.fail("held", "a tile is held only between taking and placing it")
+    if (state.placed >= 0) != (phase in (PAWN, COLLECT_KUEH)):
+        raise r.fail("placed", "the placed cell is known only after placing")
+    if phase != COLLECT_KUEH and (state.due or state.wild_left or state.wild_seat >= 0):
+        raise r.fail("collecting", "pawns collect only while a wild Kueh is being chosen")
+    if phase == COLLECT_KUEH and (state.wild_left < 1 or state.wild_seat < 0):
+        raise r.fail("wild_left", "a wild Kueh choice needs a seat and at least 1 wild icon")
+    if phase in (CHOOSE_KUEH, COLLECT_KUEH) and not any(state.supply):
+        raise r.fail("supply", "a wild Kueh choice needs some Kueh in the supply")
+    if phase == CHOOSE_KUEH and SUPPLY_NEXT_TO[state.taken] != WILD:
+        raise r.fail("taken", "only the wild slot lets a player choose a Kueh")
+    if state.placed >= 0:
+        height = (state.top[state.placed] >= 0) + (state.under[state.placed] >= 0)
+        crowd = sum(1 for p in state.pawns if p[0] == state.placed)
+        if height == 0 or (phase == PAWN and crowd >= height):
+            raise r.fail("placed", "the placed space cannot take another pawn")
+    empty = [pos for pos in range(NUM_MARKET) if state.market[pos] < 0]
+    if phase == REVEAL:
+        gaps = [state.market[pos] < 0 for pos in REVEAL_ORDER]
+        if not any(gaps) or gaps != sorted(gaps):
+            raise r.fail("market", "tiles are revealed into slot1 to slot4, then the deck top")
+        if state.deck_left < len(empty):
+            raise r.fail("deck", "the deck must hold a tile for each empty market position")
+    elif phase != OVER and empty != ([state.taken] if mid_turn else []):
+        names = ", ".join(MARKET_POSITIONS[p] for p in empty)
+        raise r.fail("market", f"position(s) {names} may not be empty now")

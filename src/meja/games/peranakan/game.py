@@ -1,0 +1,115 @@
+"""The Peranakan Game: its facts, options (the readings that are choices) and factory."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from meja.core.game import Game, Option
+from meja.games.peranakan import checks
+from meja.games.peranakan.components import (
+    BOARD_ROWS,
+    KUEH_PER_TYPE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PAWNS_BY_PLAYER_COUNT,
+    TILE_KINDS,
+    TOTAL_TILES,
+)
+from meja.games.peranakan.layout import (
+    NUM_ACTIONS,
+    NUM_CELLS,
+    NUM_KUEH,
+    NUM_MARKET,
+    REVEAL,
+)
+from meja.games.peranakan.state import PeranakanState, row_text
+
+STEPS_PER_TURN = 4
+"""Reveal, take, place and pawn; wild Kueh choices are counted separately."""
+
+START_CHOICES: tuple[str, ...] = ("random", *(str(seat) for seat in range(MAX_PLAYERS)))
+
+
+class PeranakanGame(Game):
+    """Peranakan: Tiles and Tactics, for 2-5 players."""
+
+    name: ClassVar[str] = "peranakan"
+    title: ClassVar[str] = "Peranakan: Tiles and Tactics"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "baba_neighbourhood",
+            "moore8",
+            "spaces that must be filled around a Baba: all 8 around him or the 4 beside him (P1)",
+            choices=("moore8", "orthogonal4"),
+        ),
+        Option(
+            "nyonya_counts_own_tile",
+            True,
+            "a Nyonya also collects from the tile she stands on (P3)",
+            kind=bool,
+        ),
+        Option(
+            "baba_counts_own_tile",
+            False,
+            "a Baba also collects from the tile he stands on (P3)",
+            kind=bool,
+        ),
+        Option(
+            "start_player",
+            "0",
+            "the seat that starts, or 'random' to draw it as a chance event (P13)",
+            choices=START_CHOICES,
+        ),
+    )
+
+    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Also accept a seat number as an int, and refuse a start seat that does not exist."""
+        given = dict(options)
+        start = given.get("start_player")
+        if isinstance(start, int) and not isinstance(start, bool):
+            given["start_player"] = str(start)
+        resolved = super().resolve_options(num_players, given)
+        start = resolved["start_player"]
+        if start != "random" and int(start) >= num_players:
+            raise ValueError(
+                f"option 'start_player': seat {start} does not exist with {num_players} players"
+            )
+        return resolved
+
+    def new_state(self, num_players: int, **options: Any) -> PeranakanState:
+        """Shuffled deck, empty market (filled by chance), full supplies, pawns in hand."""
+        resolved = self.resolve_options(num_players, options)
+        state = PeranakanState(self, num_players, resolved)
+        state.phase = REVEAL
+        state.start = -1 if state.random_start else int(resolved["start_player"])
+        state.turn = max(state.start, 0)
+        state.market = [-1] * NUM_MARKET
+        state.deck = [kind.count for kind in TILE_KINDS]
+        state.deck_left = TOTAL_TILES
+        state.top = [-1] * NUM_CELLS
+        state.under = [-1] * NUM_CELLS
+        state.rows = [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)]
+        state.pawns = []
+        state.hand = list(PAWNS_BY_PLAYER_COUNT[num_players]) * num_players
+        state.retired = [0] * len(state.hand)
+        state.supply = [KUEH_PER_TYPE] * NUM_KUEH
+        state.kueh = [0] * (NUM_KUEH * num_players)
+        state.held = state.taken = state.placed = state.wild_seat = -1
+        state.due = []
+        state.wild_left = 0
+        return state
+
+    def num_actions(self, num_players: int) -> int:
+        return NUM_ACTIONS
+
+    def max_game_length(self, num_players: int) -> int:
+        """Setup reveals and start draw, the fixed steps of each turn, one wild choice per Kueh."""
+        turns = TOTAL_TILES - (NUM_MARKET - 1)
+        setup = NUM_MARKET + 1
+        return setup + STEPS_PER_TURN * turns + NUM_KUEH * KUEH_PER_TYPE
+
+    def from_position(self, data: Mapping[str, Any]) -> PeranakanState:
+        return checks.load(self, data)

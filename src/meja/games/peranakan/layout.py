@@ -1,0 +1,130 @@
+"""Fixed lookup tables derived from the components: action numbers, cells and neighbourhoods.
+
+Built once at import so the rules code only indexes tuples on the hot path.
+"""
+
+from __future__ import annotations
+
+from meja.games.peranakan.components import (
+    BOARD_COLS,
+    BOARD_ROWS,
+    COLUMN_LETTERS,
+    KUEH_TYPES,
+    MARKET_POSITIONS,
+    MAX_PLAYERS,
+    PAWN_NAMES,
+    TILE_KINDS,
+    WILD,
+)
+
+NUM_CELLS = BOARD_ROWS * BOARD_COLS
+NUM_KUEH = len(KUEH_TYPES)
+NUM_KINDS = len(TILE_KINDS)
+NUM_MARKET = len(MARKET_POSITIONS)
+DECK_TOP = 0
+"""Market index of the deck's face-up top tile; slots follow, the last one is the wild slot."""
+
+REVEAL_ORDER: tuple[int, ...] = (*range(1, NUM_MARKET), DECK_TOP)
+"""Setup deals the slots first, then turns up the deck's top; later only the top is revealed."""
+
+# Phases of a turn; REVEAL and START are chance nodes.
+REVEAL, START, TAKE, CHOOSE_KUEH, PLACE, PAWN, COLLECT_KUEH, OVER = range(8)
+PHASE_NAMES: tuple[str, ...] = (
+    "reveal",
+    "start",
+    "take",
+    "choose_kueh",
+    "place",
+    "pawn",
+    "collect_kueh",
+    "over",
+)
+
+EMPTY_SPACE = "."
+"""How an empty space or market position is written in text and position board rows."""
+
+PAWN_LETTERS: tuple[str, ...] = tuple(name[0].upper() for name in PAWN_NAMES)
+"""Pawn kinds as written in positions and text: N for Nyonya, B for Baba."""
+
+# --- the action space: take a market position, choose a Kueh, place on a cell, place a pawn ---
+TAKE_BASE = 0
+KUEH_BASE = TAKE_BASE + NUM_MARKET
+PLACE_BASE = KUEH_BASE + NUM_KUEH
+NO_PAWN = PLACE_BASE + NUM_CELLS
+PAWN_BASE = NO_PAWN + 1
+NUM_ACTIONS = PAWN_BASE + len(PAWN_NAMES)
+
+
+def cell_name(cell: int) -> str:
+    """Column letter then row number from the top, e.g. "c3"."""
+    return f"{COLUMN_LETTERS[cell % BOARD_COLS]}{cell // BOARD_COLS + 1}"
+
+
+CELL_NAMES: tuple[str, ...] = tuple(cell_name(c) for c in range(NUM_CELLS))
+CELL_INDEX: dict[str, int] = {name: c for c, name in enumerate(CELL_NAMES)}
+
+
+def _line_others(cell: int) -> tuple[int, ...]:
+    """The other cells of the cell's full row and full column (a Nyonya's two lines)."""
+    row, col = divmod(cell, BOARD_COLS)
+    same_row = [row * BOARD_COLS + c for c in range(BOARD_COLS) if c != col]
+    same_col = [r * BOARD_COLS + col for r in range(BOARD_ROWS) if r != row]
+    return tuple(same_row + same_col)
+
+
+def _neighbours(cell: int, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """On-board neighbours of cell; cells off the board do not exist (reading P2)."""
+    row, col = divmod(cell, BOARD_COLS)
+    out = []
+    for dr, dc in steps:
+        r, c = row + dr, col + dc
+        if 0 <= r < BOARD_ROWS and 0 <= c < BOARD_COLS:
+            out.append(r * BOARD_COLS + c)
+    return tuple(out)
+
+
+_ORTHOGONAL = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_MOORE = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+LINE_OTHERS: tuple[tuple[int, ...], ...] = tuple(_line_others(c) for c in range(NUM_CELLS))
+NEIGHBOURHOODS: dict[str, tuple[tuple[int, ...], ...]] = {
+    "moore8": tuple(_neighbours(c, _MOORE) for c in range(NUM_CELLS)),
+    "orthogonal4": tuple(_neighbours(c, _ORTHOGONAL) for c in range(NUM_CELLS)),
+}
+"""Baba neighbourhoods by the baba_neighbourhood option (reading P1)."""
+
+KIND_PATTERN: tuple[int, ...] = tuple(kind.pattern for kind in TILE_KINDS)
+KIND_FIXED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(i for i in kind.icons if i != WILD) for kind in TILE_KINDS
+)
+KIND_WILDS: tuple[int, ...] = tuple(kind.icons.count(WILD) for kind in TILE_KINDS)
+KIND_CODES: tuple[str, ...] = tuple(kind.code for kind in TILE_KINDS)
+KIND_BY_CODE: dict[str, int] = {code: k for k, code in enumerate(KIND_CODES)}
+PAWN_TOKENS: dict[tuple[int, int, int], str] = {
+    (cell, seat, kind): f"{PAWN_LETTERS[kind]}{seat}@{CELL_NAMES[cell]}"
+    for cell in range(NUM_CELLS)
+    for seat in range(MAX_PLAYERS)
+    for kind in range(len(PAWN_NAMES))
+}
+"""A pawn (cell, seat, kind) as written in positions: "N0@c3" is seat 0's Nyonya on c3."""
+
+KIND_LABELS: tuple[str, ...] = tuple(kind.label for kind in TILE_KINDS)
+KIND_COUNTS: list[int] = [kind.count for kind in TILE_KINDS]
+"""Copies of each tile kind, as a list to compare with the counts a state holds."""
+
+
+def _action_names() -> tuple[str, ...]:
+    """The text of every player action, in action-number order; each is unique."""
+    names = [f"take {pos}" for pos in MARKET_POSITIONS]
+    names += [f"kueh {kueh}" for kueh in KUEH_TYPES]
+    names += [f"place {cell}" for cell in CELL_NAMES]
+    names += ["no pawn", *PAWN_NAMES]
+    return tuple(names)
+
+
+ACTION_NAMES: tuple[str, ...] = _action_names()
+ACTION_BY_NAME: dict[str, int] = {name: a for a, name in enumerate(ACTION_NAMES)}
+REVEAL_NAMES: tuple[str, ...] = tuple(f"reveal {label}" for label in KIND_LABELS)
+REVEAL_BY_NAME: dict[str, int] = {name: k for k, name in enumerate(REVEAL_NAMES)}
+START_NAMES: tuple[str, ...] = tuple(f"start seat {seat}" for seat in range(MAX_PLAYERS))
+START_BY_NAME: dict[str, int] = {name: seat for seat, name in enumerate(START_NAMES)}

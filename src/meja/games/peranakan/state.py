@@ -1,0 +1,508 @@
+"""The Peranakan rules: a turn is take a tile, place it, maybe place a pawn, collect, refill.
+
+State is kept in flat lists of ints so that clone() and random play stay cheap. Each physical
+choice is its own action (take -> [wild Kueh] -> cell -> pawn -> [wild Kueh while collecting]);
+a choice with a single option is made automatically.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from meja.core.errors import IllegalAction
+from meja.core.game import CHANCE, TERMINAL, Game, State
+from meja.games.peranakan import checks, text
+from meja.games.peranakan.components import (
+    BOARD_COLS,
+    KUEH_TYPES,
+    MARKET_POSITIONS,
+    NYONYA,
+    PAWN_NAMES,
+    SUPPLY_NEXT_TO,
+    WILD,
+)
+from meja.games.peranakan.layout import (
+    ACTION_BY_NAME,
+    ACTION_NAMES,
+    CELL_NAMES,
+    CHOOSE_KUEH,
+    COLLECT_KUEH,
+    DECK_TOP,
+    EMPTY_SPACE,
+    KIND_CODES,
+    KIND_FIXED,
+    KIND_PATTERN,
+    KIND_WILDS,
+    KUEH_BASE,
+    LINE_OTHERS,
+    NEIGHBOURHOODS,
+    NO_PAWN,
+    NUM_ACTIONS,
+    NUM_KINDS,
+    NUM_KUEH,
+    NUM_MARKET,
+    OVER,
+    PAWN,
+    PAWN_BASE,
+    PAWN_TOKENS,
+    PHASE_NAMES,
+    PLACE,
+    PLACE_BASE,
+    REVEAL,
+    REVEAL_BY_NAME,
+    REVEAL_NAMES,
+    REVEAL_ORDER,
+    START,
+    START_BY_NAME,
+    START_NAMES,
+    TAKE,
+    TAKE_BASE,
+)
+
+_TAKE_ALL: tuple[int, ...] = tuple(range(TAKE_BASE, TAKE_BASE + NUM_MARKET))
+
+Pawn = tuple[int, int, int]
+"""A Nyonya or Baba on the board: (cell, seat, kind), kind indexing PAWN_NAMES."""
+
+
+def row_text(top: list[int], under: list[int], row: int) -> str:
+    """One board row as written in positions: "Bto . Ca/Gw . ." (stacks bottom/top)."""
+    spaces = []
+    for cell in range(row * BOARD_COLS, (row + 1) * BOARD_COLS):
+        kind = top[cell]
+        if kind < 0:
+            spaces.append(EMPTY_SPACE)
+        elif under[cell] < 0:
+            spaces.append(KIND_CODES[kind])
+        else:
+            spaces.append(f"{KIND_CODES[under[cell]]}/{KIND_CODES[kind]}")
+    return " ".join(spaces)
+
+
+class PeranakanState(State):
+    """One game of Peranakan: Tiles and Tactics in progress."""
+
+    phase: int
+    turn: int
+    start: int
+    market: list[int]
+    deck: list[int]
+    deck_left: int
+    top: list[int]
+    under: list[int]
+    rows: list[str]
+    pawns: list[Pawn]
+    hand: list[int]
+    retired: list[int]
+    supply: list[int]
+    kueh: list[int]
+    held: int
+    taken: int
+    placed: int
+    due: list[Pawn]
+    wild_seat: int
+    wild_left: int
+
+    def __init__(self, game: Game, num_players: int, options: dict[str, Any]) -> None:
+        super().__init__(game, num_players, options)
+        self._set_rules()
+
+    def _set_rules(self) -> None:
+        """Cache the option-dependent tables used on the hot path."""
+        self.neighbours = NEIGHBOURHOODS[self.options["baba_neighbourhood"]]
+        self.nyonya_own = bool(self.options["nyonya_counts_own_tile"])
+        self.baba_own = bool(self.options["baba_counts_own_tile"])
+        self.random_start = self.options["start_player"] == "random"
+
+    # --- whose move -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase <= START:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        if phase == COLLECT_KUEH:
+            return self.wild_seat
+        return self.turn
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        current = self.current_player()
+        if current < 0 or (player is not None and player != current):
+            return []
+        phase = self.phase
+        if phase == PLACE:
+            under = self.under
+            return [PLACE_BASE + c for c in range(len(under)) if under[c] < 0]
+        if phase == TAKE:
+            return list(_TAKE_ALL)
+        if phase == PAWN:
+            base = current * 2
+            actions = [NO_PAWN]
+            for kind in range(len(PAWN_NAMES)):
+                if self.hand[base + kind]:
+                    actions.append(PAWN_BASE + kind)
+            return actions
+        supply = self.supply
+        return [KUEH_BASE + t for t in range(NUM_KUEH) if supply[t]]
+
+    def _is_legal(self, action: int, seat: int) -> bool:
+        phase = self.phase
+        if type(action) is not int:
+            return False
+        if phase == PLACE:
+            cell = action - PLACE_BASE
+            return 0 <= cell < len(self.under) and self.under[cell] < 0
+        if phase == TAKE:
+            return TAKE_BASE <= action < TAKE_BASE + NUM_MARKET
+        if phase == PAWN:
+            if action == NO_PAWN:
+                return True
+            kind = action - PAWN_BASE
+            return 0 <= kind < len(PAWN_NAMES) and self.hand[seat * 2 + kind] > 0
+        kueh = action - KUEH_BASE
+        return 0 <= kueh < NUM_KUEH and self.supply[kueh] > 0
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == REVEAL:
+            left = self.deck_left
+            return [(k, n / left) for k, n in enumerate(self.deck) if n]
+        if self.phase == START:
+            share = 1.0 / self.num_players
+            return [(seat, share) for seat in range(self.num_players)]
+        return []
+
+    def _is_possible_outcome(self, action: int) -> bool:
+        if type(action) is not int:
+            return False
+        if self.phase == REVEAL:
+            return 0 <= action < NUM_KINDS and self.deck[action] > 0
+        return self.phase == START and 0 <= action < self.num_players
+
+    def _illegal_message(self, action: int, seat: int) -> str:
+        """Say why the action is refused, or what the seat was asked to decide instead."""
+        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+            return f"{action!r} is not an action of {self.game.title}"
+        phase = self.phase
+        cell = action - PLACE_BASE
+        if phase == PLACE and 0 <= cell < len(self.under):
+            return (
+                f"{CELL_NAMES[cell]} has already been stacked on; "
+                "a space takes at most one tile on top of another"
+            )
+        kind = action - PAWN_BASE
+        if phase == PAWN and 0 <= kind < len(PAWN_NAMES):
+            return f"seat {seat} has no {PAWN_NAMES[kind]} left to place"
+        kueh = action - KUEH_BASE
+        if phase in (CHOOSE_KUEH, COLLECT_KUEH) and 0 <= kueh < NUM_KUEH:
+            return f"the {KUEH_TYPES[kueh]} supply is empty; choose a Kueh that is left"
+        wanted = ", ".join(self.action_to_str(a, seat) for a in self.legal_actions(seat))
+        return (
+            f"seat {seat} cannot {self.action_to_str(action, seat)!r} now; "
+            f"{text.PHASE_PROMPTS[phase]}: {wanted}"
+        )
+
+    # --- the rules --------------------------------------------------------------------------
+    def _apply(self, action: int, player: int) -> None:
+        phase = self.phase
+        if phase == PLACE:
+            self._place(action - PLACE_BASE)
+        elif phase == PAWN:
+            if action != NO_PAWN:
+                kind = action - PAWN_BASE
+                self.hand[self.turn * 2 + kind] -= 1
+                self.pawns.append((self.placed, self.turn, kind))
+            self._collect()
+        elif phase == TAKE:
+            self._take(action - TAKE_BASE)
+        elif phase == REVEAL:
+            self._reveal(action)
+        elif phase == CHOOSE_KUEH:
+            self._give(self.turn, action - KUEH_BASE)
+            self.phase = PLACE
+        elif phase == COLLECT_KUEH:
+            self._give(self.wild_seat, action - KUEH_BASE)
+            self.wild_left -= 1
+            self._continue_collecting()
+        else:
+            self.start = self.turn = action
+            self.phase = TAKE
+
+    def _reveal(self, kind: int) -> None:
+        """Turn up a tile from the unordered deck onto the first empty market position."""
+        self.deck[kind] -= 1
+        self.deck_left -= 1
+        market = self.market
+        for pos in REVEAL_ORDER:
+            if market[pos] < 0:
+                market[pos] = kind
+                break
+        if market[DECK_TOP] < 0:
+            return
+        self.phase = START if self.start < 0 else TAKE
+
+    def _take(self, pos: int) -> None:
+        """Step 1: take a market tile and the Kueh beside it (any type on the wild slot, P5)."""
+        self.held = self.market[pos]
+        self.market[pos] = -1
+        self.taken = pos
+        self.phase = PLACE
+        kueh = SUPPLY_NEXT_TO[pos]
+        if kueh != WILD:
+            if self.supply[kueh]:
+                self._give(self.turn, kueh)
+            return
+        stocked = [t for t in range(NUM_KUEH) if self.supply[t]]
+        if len(stocked) > 1:
+            self.phase = CHOOSE_KUEH
+        elif stocked:
+            self._give(self.turn, stocked[0])
+
+    def _give(self, seat: int, kueh: int) -> None:
+        """Move one Kueh of a type with stock from the supply to seat."""
+        self.supply[kueh] -= 1
+        self.kueh[seat * NUM_KUEH + kueh] += 1
+
+    def _place(self, cell: int) -> None:
+        """Step 2: place on an empty space or stack once over a single tile (P10)."""
+        if self.top[cell] >= 0:
+            self.under[cell] = self.top[cell]
+        self.top[cell] = self.held
+        self.held = -1
+        row = cell // BOARD_COLS
+        self.rows[row] = row_text(self.top, self.under, row)
+        self.placed = cell
+        base = self.turn * 2
+        if self.hand[base] or self.hand[base + 1]:
+            self.phase = PAWN
+        else:
+            self._collect()
+
+    def is_due(self, pawn: Pawn) -> bool:
+        """A Nyonya's row and column, or a Baba's neighbourhood, are all filled (P2, P4)."""
+        cell, _, kind = pawn
+        cells = LINE_OTHERS[cell] if kind == NYONYA else self.neighbours[cell]
+        top = self.top
+        return all(top[x] >= 0 for x in cells)
+
+    def _collect(self) -> None:
+        """Step 4: every due pawn collects, active player first then clockwise (P7)."""
+        due: list[Pawn] = []
+        staying: list[Pawn] = []
+        for pawn in self.pawns:
+            (due if self.is_due(pawn) else staying).append(pawn)
+        if due:
+            self.pawns = staying
+            n, turn = self.num_players, self.turn
+            due.sort(key=lambda p: (p[1] - turn) % n)
+            self.due = due
+        self._continue_collecting()
+
+    def _continue_collecting(self) -> None:
+        """Resolve collections until a wild choice is needed, then finish the turn."""
+        supply = self.supply
+        while True:
+            while self.wild_left:
+                stocked = [t for t in range(NUM_KUEH) if supply[t]]
+                if len(stocked) > 1:
+                    self.phase = COLLECT_KUEH
+                    return
+                if stocked:
+                    self._give(self.wild_seat, stocked[0])
+                    self.wild_left -= 1
+                else:
+                    self.wild_left = 0
+            if not self.due:
+                break
+            cell, seat, kind = self.due.pop(0)
+            self.retired[seat * 2 + kind] += 1
+            wilds = 0
+            for tile in self.matching_tiles(cell, kind):
+                for kueh in KIND_FIXED[tile]:
+                    if supply[kueh]:
+                        self._give(seat, kueh)
+                wilds += KIND_WILDS[tile]
+            self.wild_seat = seat
+            self.wild_left = wilds
+        self._end_turn()
+
+    def matching_tiles(self, cell: int, kind: int) -> list[int]:
+        """Tiles a pawn on cell collects from: same pattern in its lines or neighbourhood (P3)."""
+        top = self.top
+        pattern = KIND_PATTERN[top[cell]]
+        if kind == NYONYA:
+            cells, own = LINE_OTHERS[cell], self.nyonya_own
+        else:
+            cells, own = self.neighbours[cell], self.baba_own
+        tiles = [top[x] for x in cells if top[x] >= 0 and KIND_PATTERN[top[x]] == pattern]
+        if own:
+            tiles.append(top[cell])
+        return tiles
+
+    def _end_turn(self) -> None:
+        """Step 5: slide toward slot4 and refill from the deck (P8); then the end checks (P9)."""
+        taken, market = self.taken, self.market
+        if taken != DECK_TOP:
+            market[2 : taken + 1] = market[1:taken]
+            market[1] = market[DECK_TOP]
+            market[DECK_TOP] = -1
+        self.taken = self.placed = self.wild_seat = -1
+        if self.end_triggered():
+            self.phase = OVER
+            return
+        self.turn = (self.turn + 1) % self.num_players
+        self.phase = REVEAL
+
+    def end_triggered(self) -> bool:
+        """Deck empty, all Kueh supplies empty, or every pawn has collected (P9)."""
+        if not self.deck_size():
+            return True
+        if not any(self.supply):
+            return True
+        return not self.pawns and not self.due and not any(self.hand)
+
+    def deck_size(self) -> int:
+        """Tiles left in the deck, its face-up top tile included (P9)."""
+        return self.deck_left + (self.market[DECK_TOP] >= 0)
+
+    # --- scoring ----------------------------------------------------------------------------
+    def kueh_of(self, seat: int) -> list[int]:
+        """Collected Kueh of seat, one count per type."""
+        return self.kueh[seat * NUM_KUEH : (seat + 1) * NUM_KUEH]
+
+    def sets_of(self, seat: int) -> int:
+        """Complete sets: one Kueh of each type."""
+        return min(self.kueh_of(seat))
+
+    def scores(self) -> list[float]:
+        return [float(self.sets_of(seat)) for seat in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """Most sets, then most Kueh in total, then a shared win (P12)."""
+        if self.phase != OVER:
+            return []
+        keys = [(self.sets_of(s), sum(self.kueh_of(s))) for s in range(self.num_players)]
+        best = max(keys)
+        return [s for s, key in enumerate(keys) if key == best]
+
+    # --- copies, views and text -------------------------------------------------------------
+    def clone(self) -> PeranakanState:
+        other = object.__new__(PeranakanState)
+        other.__dict__.update(self.__dict__)
+        other.options = dict(self.options)
+        other.history = list(self.history)
+        other.market = self.market[:]
+        other.deck = self.deck[:]
+        other.top = self.top[:]
+        other.under = self.under[:]
+        other.rows = self.rows[:]
+        other.pawns = self.pawns[:]
+        other.hand = self.hand[:]
+        other.retired = self.retired[:]
+        other.supply = self.supply[:]
+        other.kueh = self.kueh[:]
+        other.due = self.due[:]
+        return other
+
+    def position(self) -> dict[str, Any]:
+        """Board rows like "Bto . Ca/Gw . ."; the deck is every tile not seen elsewhere."""
+        n = self.num_players
+        codes, tokens = KIND_CODES, PAWN_TOKENS
+        hand, retired, kueh = self.hand, self.retired, self.kueh
+        return {
+            "players": n,
+            "options": dict(self.options),
+            "phase": PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "start": self.start if self.start >= 0 else None,
+            "market": [codes[k] if k >= 0 else None for k in self.market],
+            "board": self.rows[:],
+            "pawns": [tokens[p] for p in self.pawns],
+            "hands": [hand[s * 2 : s * 2 + 2] for s in range(n)],
+            "retired": [retired[s * 2 : s * 2 + 2] for s in range(n)],
+            "supply": dict(zip(KUEH_TYPES, self.supply, strict=True)),
+            "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
+            "held": codes[self.held] if self.held >= 0 else None,
+            "taken": MARKET_POSITIONS[self.taken] if self.taken >= 0 else None,
+            "placed": CELL_NAMES[self.placed] if self.placed >= 0 else None,
+            "collecting": [tokens[p] for p in self.due],
+            "wild_seat": self.wild_seat if self.wild_seat >= 0 else None,
+            "wild_left": self.wild_left,
+        }
+
+    def _key(self) -> tuple[Any, ...]:
+        """Every field position() shows, unconverted: equal keys mean equal positions."""
+        return (
+            self.num_players,
+            self.options,
+            self.phase,
+            self.turn,
+            self.start,
+            self.market,
+            self.deck,
+            self.top,
+            self.under,
+            self.pawns,
+            self.hand,
+            self.retired,
+            self.supply,
+            self.kueh,
+            self.held,
+            self.taken,
+            self.placed,
+            self.due,
+            self.wild_seat,
+            self.wild_left,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """The same as comparing position(), without building it."""
+        if not isinstance(other, State):
+            return NotImplemented
+        return isinstance(other, PeranakanState) and self._key() == other._key()
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """Everything on the table is public; the deck's contents follow from the tiles seen."""
+        data = self.position()
+        del data["options"]
+        data["seat"] = player
+        data["to_move"] = self.current_player()
+        data["deck_size"] = self.deck_size()
+        kueh = self.kueh
+        data["sets"] = [min(kueh[i : i + NUM_KUEH]) for i in range(0, len(kueh), NUM_KUEH)]
+        return data
+
+    def action_to_str(self, action: int, player: int | None = None) -> str:
+        if player is None:
+            player = self.current_player()
+        if player == CHANCE:
+            if self.phase == START and 0 <= action < self.num_players:
+                return START_NAMES[action]
+            if 0 <= action < NUM_KINDS:
+                return REVEAL_NAMES[action]
+        elif 0 <= action < NUM_ACTIONS:
+            return ACTION_NAMES[action]
+        raise IllegalAction(f"{action!r} is not an action of {self.game.title}")
+
+    def str_to_action(self, text: str, player: int | None = None) -> int:
+        """Parse an action name (any case and spacing) or number; raises IllegalAction."""
+        seat = self._acting_seat(player)
+        wanted = " ".join(text.split()).lower()
+        if seat == CHANCE:
+            names = START_BY_NAME if self.phase == START else REVEAL_BY_NAME
+        else:
+            names = ACTION_BY_NAME
+        action = names.get(wanted, -1)
+        if action < 0 and wanted.isdigit():
+            action = int(wanted)
+        if seat == CHANCE:
+            if self._is_possible_outcome(action):
+                return action
+        elif self._is_legal(action, seat):
+            return action
+        raise IllegalAction(f"{text!r} is not a legal move now")
+
+    def check_components(self) -> list[str]:
+        return checks.component_problems(self)
+
+    def __str__(self) -> str:
+        return text.compact(self)

@@ -1,0 +1,58 @@
+"""The fixed action space and the names of its actions and chance outcomes.
+
+Actions: place a fence on an edge, remove a fence from an edge, flip a cell, collect a pair of
+cells (end-of-round mode), end the turn (end-of-round mode, after the flips). Chance outcomes:
+the tile type found under a cell, then, for a solo daisy tile, its quarter turn.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, SIDES, TILE_TYPES
+from meja.games.te_kuiti.field import CELL_NAMES, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS, NUM_EDGES
+
+PLACE = 0
+REMOVE = PLACE + NUM_EDGES
+FLIP = REMOVE + NUM_EDGES
+COLLECT = FLIP + NUM_CELLS
+PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(NUM_CELLS), 2))
+END_TURN = COLLECT + len(PAIRS)
+NUM_ACTIONS = END_TURN + 1
+
+PAIR_ACTION: dict[tuple[int, int], int] = {pair: COLLECT + i for i, pair in enumerate(PAIRS)}
+
+
+def _action_names() -> tuple[str, ...]:
+    names = [f"fence {edge}" for edge in EDGE_NAMES]
+    names += [f"remove {edge}" for edge in EDGE_NAMES]
+    names += [f"flip {cell}" for cell in CELL_NAMES]
+    names += [f"collect {CELL_NAMES[a]} {CELL_NAMES[b]}" for a, b in PAIRS]
+    names.append("end turn")
+    return tuple(names)
+
+
+ACTION_NAMES = _action_names()
+
+
+def _action_lookup() -> dict[str, int]:
+    """Every accepted spelling (lower case, single spaces), edge aliases and pair orders too."""
+    lookup = {name: action for action, name in enumerate(ACTION_NAMES)}
+    for alias, edge in EDGE_ALIASES.items():
+        lookup[f"fence {alias}"] = PLACE + edge
+        lookup[f"remove {alias}"] = REMOVE + edge
+    for (a, b), action in PAIR_ACTION.items():
+        lookup[f"collect {CELL_NAMES[b]} {CELL_NAMES[a]}"] = action
+    return lookup
+
+
+ACTION_LOOKUP = _action_lookup()
+
+TILE_NAMES = tuple(tile.name for tile in TILE_TYPES)
+"""Chance outcome i of a flip is tile type i."""
+
+_PRINTED = SIDES.index(DAISY_PRINTED_SIDE)
+TURN_SIDE: tuple[int, ...] = tuple((_PRINTED + turn) % len(SIDES) for turn in range(len(SIDES)))
+"""Chance outcome t of an orientation is t clockwise quarter turns: the daisy's side index."""
+
+TURN_NAMES = tuple(f"daisy {SIDES[side]}" for side in TURN_SIDE)

@@ -1,0 +1,75 @@
+"""Te Kuiti's physical pieces and printed numbers as plain data; rules code reads only these.
+
+Values marked PROPOSED are reconstructions (the rulebook does not print them) and may be
+replaced by the publisher's exact data without touching the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ROWS = 5
+COLS = 5
+"""The field: 25 face-down tiles in a 5 x 5 square."""
+
+FENCES = 30
+"""Wooden fences in the shepherd's supply (rulebook component list)."""
+
+ROUNDS = 2
+"""Two-player game: one round each as shepherd, then the totals decide."""
+
+FENCES_PER_TURN = 2
+"""Fences the shepherd places on a normal turn (fewer when the supply runs short, T6)."""
+
+SHEEP_PER_TURN = 2
+"""Sheep the sheep player reveals per turn; rams and shepherds do not count."""
+
+ENDGAME_OPEN_TILES = 5
+"""With this many non-enclosed tiles or fewer, revealed sheep stay face up (T4)."""
+
+SOLO_TURN_LIMIT = 100
+"""Default cap on solo turns, a guard against endless flipping; real games end far sooner."""
+
+SOLO_TURN_LIMIT_MAX = 1000
+"""The largest cap a game may set, so that every game has a known maximum length."""
+
+SIDES = ("north", "east", "south", "west")
+"""Tile sides in clockwise order: the daisy fallback walks this order (T9)."""
+
+DAISY_PRINTED_SIDE = "north"
+"""PROPOSED: the side of the tile art that shows the daisy. A solo tile lies in one of the four
+quarter turns, each equally likely (PROPOSED), so its daisy may face any side."""
+
+
+@dataclass(frozen=True)
+class TileType:
+    """One kind of tile face: its name in positions and views, what it does, and how many exist."""
+
+    name: str
+    kind: str
+    code: str
+    count: int
+    daisy: bool
+
+
+RAM = "ram"
+SHEPHERD = "shepherd"
+SHEEP_KINDS = ("joyful", "sleepy", "timid", "angry", "dreamy")
+
+TILE_TYPES: tuple[TileType, ...] = (
+    # 4 sheep of each kind (rulebook); which of them carry a daisy is PROPOSED: 2 of each kind.
+    TileType("joyful", "joyful", "Jo", 2, False),
+    TileType("joyful_daisy", "joyful", "Jo", 2, True),
+    TileType("sleepy", "sleepy", "Sl", 2, False),
+    TileType("sleepy_daisy", "sleepy", "Sl", 2, True),
+    TileType("timid", "timid", "Ti", 2, False),
+    TileType("timid_daisy", "timid", "Ti", 2, True),
+    TileType("angry", "angry", "An", 2, False),
+    TileType("angry_daisy", "angry", "An", 2, True),
+    TileType("dreamy", "dreamy", "Dr", 2, False),
+    TileType("dreamy_daisy", "dreamy", "Dr", 2, True),
+    # Rams carry no daisy (PROPOSED); both shepherds carry one, since the solo rules place a
+    # shepherd's fence "according to the flower location" (PROPOSED).
+    TileType(RAM, RAM, "Ra", 3, False),
+    TileType(SHEPHERD, SHEPHERD, "Sh", 2, True),
+)

@@ -1,0 +1,150 @@
+"""Field geometry as precomputed tables: cell and edge names, and the bitwise enclosure test.
+
+Cells are numbered row by row from the top left (a1 .. e5: column letter, row number). Edges
+are the horizontal ones line by line, then the vertical ones row by row. For the enclosure test
+every cell also has a bit in a grid padded by one ring of "outside" cells, so a flood from the
+ring through unfenced edges reaches exactly the non-enclosed cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from meja.games.te_kuiti.components import COLS, ROWS, SIDES
+
+T = TypeVar("T")
+
+NUM_CELLS = ROWS * COLS
+NUM_H_EDGES = (ROWS + 1) * COLS
+NUM_EDGES = NUM_H_EDGES + ROWS * (COLS + 1)
+WIDTH = COLS + 2
+"""Row length of the padded grid."""
+
+
+def h_edge(line: int, col: int) -> int:
+    """The horizontal edge on grid line `line` (0 = top border) above column `col`."""
+    return line * COLS + col
+
+
+def v_edge(row: int, line: int) -> int:
+    """The vertical edge on grid line `line` (0 = left border) beside row `row`."""
+    return NUM_H_EDGES + row * (COLS + 1) + line
+
+
+def _column(col: int) -> str:
+    return chr(ord("a") + col)
+
+
+CELL_NAMES: tuple[str, ...] = tuple(
+    f"{_column(c)}{r + 1}" for r in range(ROWS) for c in range(COLS)
+)
+CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+
+CELL_EDGES: tuple[tuple[int, ...], ...] = tuple(
+    (h_edge(r, c), v_edge(r, c + 1), h_edge(r + 1, c), v_edge(r, c))
+    for r in range(ROWS)
+    for c in range(COLS)
+)
+"""The four edges around each cell, in the clockwise order of SIDES."""
+
+
+def _edge_names() -> tuple[tuple[str, ...], dict[str, int]]:
+    """Canonical names (a cell's north or west side; south and east only on the border)."""
+    aliases: dict[str, int] = {}
+    for cell, edges in enumerate(CELL_EDGES):
+        for side, edge in zip(SIDES, edges, strict=True):
+            aliases[f"{CELL_NAMES[cell]}{side[0]}"] = edge
+    canonical = [""] * NUM_EDGES
+    for cell, edges in enumerate(CELL_EDGES):
+        for side, edge in zip(SIDES, edges, strict=True):
+            if not canonical[edge] or side in ("north", "west"):
+                canonical[edge] = f"{CELL_NAMES[cell]}{side[0]}"
+    return tuple(canonical), aliases
+
+
+EDGE_NAMES, EDGE_ALIASES = _edge_names()
+EDGE_INDEX: dict[str, int] = {name: i for i, name in enumerate(EDGE_NAMES)}
+
+PAD_BIT: tuple[int, ...] = tuple(
+    1 << ((r + 1) * WIDTH + c + 1) for r in range(ROWS) for c in range(COLS)
+)
+"""Each cell's bit in the padded grid."""
+
+INTERIOR = sum(PAD_BIT)
+RING = ((1 << (WIDTH * (ROWS + 2))) - 1) & ~INTERIOR
+
+
+def _edge_open_bits() -> tuple[tuple[bool, int], ...]:
+    """Per edge: whether it is vertical, and its bit in the east or south openness mask."""
+    out: list[tuple[bool, int]] = []
+    for line in range(ROWS + 1):
+        for col in range(COLS):
+            out.append((False, 1 << (line * WIDTH + col + 1)))
+    for row in range(ROWS):
+        for line in range(COLS + 1):
+            out.append((True, 1 << ((row + 1) * WIDTH + line)))
+    return tuple(out)
+
+
+EDGE_OPEN: tuple[tuple[bool, int], ...] = _edge_open_bits()
+"""A vertical edge's bit sits on its western cell, a horizontal edge's on its northern cell."""
+
+ALL_OPEN_EAST = sum(bit for vertical, bit in EDGE_OPEN if vertical)
+ALL_OPEN_SOUTH = sum(bit for vertical, bit in EDGE_OPEN if not vertical)
+
+
+def reachable(open_east: int, open_south: int) -> int:
+    """Padded bits of every cell a fence-free path joins to the outside (the ring included)."""
+    west = open_east << 1
+    north = open_south << WIDTH
+    reach = RING
+    while True:
+        grown = (
+            reach
+            | ((reach & open_east) << 1)
+            | ((reach & west) >> 1)
+            | ((reach & open_south) << WIDTH)
+            | ((reach & north) >> WIDTH)
+        )
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+def bit_lister(values: Sequence[T], groups: Sequence[tuple[int, int]]) -> Callable[[int], list[T]]:
+    """A fast function from a mask to the values of its set bits, through lookup tables.
+
+    groups lists (shift, count): the next count values belong to bits shift .. shift + count - 1.
+    """
+    chunks: list[tuple[tuple[tuple[T, ...], ...], int, int]] = []
+    first = 0
+    for shift, count in groups:
+        part = values[first : first + count]
+        first += count
+        table = tuple(
+            tuple(v for i, v in enumerate(part) if bits >> i & 1) for bits in range(1 << count)
+        )
+        chunks.append((table, shift, (1 << count) - 1))
+    frozen = tuple(chunks)
+
+    def listed(mask: int) -> list[T]:
+        out: list[T] = []
+        for table, shift, bits in frozen:
+            out += table[mask >> shift & bits]
+        return out
+
+    return listed
+
+
+CELL_GROUPS = tuple(((r + 1) * WIDTH + 1, COLS) for r in range(ROWS))
+"""Cells by rows of the padded grid, for bit_lister over cell masks."""
+
+EDGE_GROUPS = tuple((start, min(10, NUM_EDGES - start)) for start in range(0, NUM_EDGES, 10))
+"""Edges in chunks of ten bits, for bit_lister over edge masks."""
+
+ALL_EDGES = (1 << NUM_EDGES) - 1
+list_cells = bit_lister(range(NUM_CELLS), CELL_GROUPS)
+list_cell_names = bit_lister(CELL_NAMES, CELL_GROUPS)
+list_edge_names = bit_lister(EDGE_NAMES, EDGE_GROUPS)
+list_edges = bit_lister(range(NUM_EDGES), EDGE_GROUPS)

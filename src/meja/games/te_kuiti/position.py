@@ -1,0 +1,330 @@
+"""Reading positions (see TeKuitiState.position) back into states, refusing impossible ones.
+
+A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a tile name or
+"?" for a tile nobody has seen yet. Fences are listed by edge name (see field.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from meja.core.errors import InvalidPosition
+from meja.games.te_kuiti.actions import TILE_NAMES
+from meja.games.te_kuiti.components import (
+    ENDGAME_OPEN_TILES,
+    FENCES,
+    FENCES_PER_TURN,
+    ROUNDS,
+    SHEEP_PER_TURN,
+    SIDES,
+)
+from meja.games.te_kuiti.field import (
+    CELL_INDEX,
+    CELL_NAMES,
+    EDGE_ALIASES,
+    EDGE_NAMES,
+    NUM_CELLS,
+    PAD_BIT,
+)
+from meja.games.te_kuiti.state import (
+    BONUS,
+    COLLECTING,
+    FLIPPING,
+    ORIENT,
+    OVER,
+    PHASE_NAMES,
+    RAM_CHOICE,
+    REVEAL,
+    SHEPHERD_TURN,
+    TILE_COUNTS,
+    TILE_DAISY,
+    TILE_KIND,
+    TeKuitiState,
+)
+
+if TYPE_CHECKING:
+    from meja.core.game import Game
+
+FACES = ("down", "up", "gone")
+KEYS = (
+    "players",
+    "options",
+    "round",
+    "shepherd",
+    "phase",
+    "supply",
+    "fences_to_place",
+    "fences",
+    "cells",
+    "flipping",
+    "revealed",
+    "end_of_round",
+    "last_turn",
+    "fences_out",
+    "round_scores",
+    "turn",
+    "result",
+)
+SOLO_PHASES = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
+DUEL_PHASES = frozenset(range(len(PHASE_NAMES))) - {ORIENT}
+TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
+SIDE_INDEX = {side: i for i, side in enumerate(SIDES)}
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InvalidPosition(f"{key}: expected an integer from {low} to {high}, got {value!r}")
+    return value
+
+
+def _bool(data: Mapping[str, Any], key: str) -> bool:
+    value = data[key]
+    if not isinstance(value, bool):
+        raise InvalidPosition(f"{key}: expected true or false, got {value!r}")
+    return value
+
+
+def _cell(value: Any, key: str) -> int:
+    if not isinstance(value, str) or value not in CELL_INDEX:
+        raise InvalidPosition(f"{key}: {value!r} is not a cell (a1 .. e5)")
+    return CELL_INDEX[value]
+
+
+def _cell_codes() -> dict[str, tuple[int, int, int]]:
+    """Every well-formed cell string and its (face, tile, side); -1 for unseen or no side."""
+    codes: dict[str, tuple[int, int, int]] = {"down ?": (0, -1, -1)}
+    for face_index, face in enumerate(FACES):
+        for tile, name in enumerate(TILE_NAMES):
+            if face == "up" and TILE_KIND[tile] < 0:
+                continue
+            codes[f"{face} {name}"] = (face_index, tile, -1)
+            if TILE_DAISY[tile]:
+                for side, side_name in enumerate(SIDES):
+                    codes[f"{face} {name} {side_name}"] = (face_index, tile, side)
+    return codes
+
+
+CELL_CODES = _cell_codes()
+
+
+def _explain_cell(key: str, value: Any) -> InvalidPosition:
+    """Why a cell string is not one of CELL_CODES."""
+    parts = value.split() if isinstance(value, str) else []
+    if not 2 <= len(parts) <= 3 or parts[0] not in FACES:
+        return InvalidPosition(f"{key}: expected '<down|up|gone> <tile>[ <side>]', got {value!r}")
+    if parts[1] == "?":
+        return InvalidPosition(f"{key}: only a face-down tile can be unseen, got {value!r}")
+    if parts[1] not in TILE_INDEX:
+        return InvalidPosition(
+            f"{key}: unknown tile {parts[1]!r} (tiles: {', '.join(TILE_NAMES)})"
+        )
+    if len(parts) == 2:
+        return InvalidPosition(f"{key}: a {parts[1]} leaves the field when flipped; not up")
+    return InvalidPosition(
+        f"{key}: a daisy side ({', '.join(SIDES)}) belongs only to a daisy tile, got {value!r}"
+    )
+
+
+def _parse_cell(state: TeKuitiState, cell: int, value: Any) -> None:
+    """Read one cell string into the state's masks and lists."""
+    code = CELL_CODES.get(value) if isinstance(value, str) else None
+    if code is None:
+        raise _explain_cell(f"cells[{cell}] ({CELL_NAMES[cell]})", value)
+    face, tile, side = code
+    bit = PAD_BIT[cell]
+    if face:
+        state.down &= ~bit
+        if face == 2:
+            state.present &= ~bit
+    if tile >= 0:
+        state.tiles[cell] = tile
+        state.unseen &= ~bit
+    if side >= 0:
+        if not state.solo:
+            raise InvalidPosition(
+                f"cells[{cell}] ({CELL_NAMES[cell]}): daisy sides matter only in the solo game"
+            )
+        state.sides[cell] = side
+
+
+def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
+    """Build a state from a position, refusing anything no game could reach, by field name."""
+    if not isinstance(data, Mapping):
+        raise InvalidPosition("a Te Kuiti position must be a JSON object")
+    missing = [key for key in KEYS if key not in data]
+    if missing:
+        raise InvalidPosition(f"{missing[0]}: missing from the position")
+    extra = sorted(set(data) - set(KEYS))
+    if extra:
+        raise InvalidPosition(f"{extra[0]}: not a field of a Te Kuiti position")
+    players = _int(data, "players", game.min_players, game.max_players)
+    if not isinstance(data["options"], Mapping):
+        raise InvalidPosition("options: expected an object")
+    try:
+        options = game.resolve_options(players, dict(data["options"]))
+    except ValueError as exc:
+        raise InvalidPosition(f"options: {exc}") from None
+    state = TeKuitiState(game, players, options)
+    solo = state.solo
+
+    phase_name = data["phase"]
+    if phase_name not in PHASE_NAMES:
+        raise InvalidPosition(f"phase: {phase_name!r} is not one of {', '.join(PHASE_NAMES)}")
+    phase = PHASE_NAMES.index(phase_name)
+    if phase not in (SOLO_PHASES if solo else DUEL_PHASES):
+        raise InvalidPosition(f"phase: {phase_name!r} does not occur with {players} player(s)")
+    number = _int(data, "round", 1, 1 if solo else ROUNDS)
+    shepherd = _int(data, "shepherd", 0, players - 1)
+    state.start_round(number, shepherd)
+    state.phase = phase
+
+    fences = data["fences"]
+    if not isinstance(fences, list):
+        raise InvalidPosition("fences: expected a list of edge names such as 'b3n'")
+    mask = 0
+    for name in fences:
+        if not isinstance(name, str) or name not in EDGE_ALIASES:
+            raise InvalidPosition(f"fences: {name!r} is not an edge (e.g. 'a1n', 'e5s')")
+        edge = EDGE_ALIASES[name]
+        if mask >> edge & 1:
+            raise InvalidPosition(f"fences: edge {EDGE_NAMES[edge]} is listed twice")
+        mask |= 1 << edge
+    if len(fences) > FENCES:
+        raise InvalidPosition(f"fences: {len(fences)} fences, but only {FENCES} exist")
+    state.set_fences(mask)
+    supply = _int(data, "supply", 0, FENCES)
+    if supply != FENCES - len(fences):
+        raise InvalidPosition(
+            f"supply: {supply} + {len(fences)} fences on the field must make {FENCES}"
+        )
+
+    cells = data["cells"]
+    if not isinstance(cells, list) or len(cells) != NUM_CELLS:
+        raise InvalidPosition(f"cells: expected a list of {NUM_CELLS} cell strings")
+    for cell, value in enumerate(cells):
+        _parse_cell(state, cell, value)
+    seen = [0] * len(TILE_COUNTS)
+    for tile in state.tiles:
+        if tile >= 0:
+            seen[tile] += 1
+    for tile, count in enumerate(TILE_COUNTS):
+        if seen[tile] > count:
+            name = TILE_NAMES[tile]
+            raise InvalidPosition(f"cells: {seen[tile]} {name} tiles, only {count} exist")
+        state.pool[tile] = count - seen[tile]
+    state.collected = sum(
+        1
+        for cell in range(NUM_CELLS)
+        if not state.present & PAD_BIT[cell] and TILE_KIND[state.tiles[cell]] >= 0
+    )
+
+    pending = data["flipping"]
+    if phase in (REVEAL, ORIENT):
+        cell = _cell(pending, "flipping")
+        tile = state.tiles[cell]
+        if not state.down & PAD_BIT[cell] or state.enclosed & PAD_BIT[cell]:
+            raise InvalidPosition("flipping: the tile being flipped must be face down and open")
+        if phase == REVEAL and tile >= 0:
+            raise InvalidPosition("flipping: in the reveal phase the tile must be unseen ('?')")
+        if phase == ORIENT and (tile < 0 or not TILE_DAISY[tile] or state.sides[cell] >= 0):
+            raise InvalidPosition("flipping: in the orient phase the tile is a daisy tile, no side")
+        state.pending = cell
+    elif pending is not None:
+        raise InvalidPosition(f"flipping: must be null in the {phase_name!r} phase")
+    for cell, tile in enumerate(state.tiles):
+        pending_orient = phase == ORIENT and cell == state.pending
+        if solo and tile >= 0 and TILE_DAISY[tile] and state.sides[cell] < 0 and not pending_orient:
+            raise InvalidPosition(f"cells[{cell}]: a seen solo daisy tile needs its side")
+
+    revealed = data["revealed"]
+    if not isinstance(revealed, list) or len(revealed) > SHEEP_PER_TURN:
+        raise InvalidPosition(f"revealed: expected up to {SHEEP_PER_TURN} cell names")
+    for index, name in enumerate(revealed):
+        cell = _cell(name, f"revealed[{index}]")
+        tile = state.tiles[cell]
+        if cell in state.revealed or state.down & PAD_BIT[cell] or tile < 0 or TILE_KIND[tile] < 0:
+            raise InvalidPosition(f"revealed[{index}]: {name} is not a sheep flipped this turn")
+        state.revealed.append(cell)
+
+    state.endgame = _bool(data, "end_of_round")
+    state.last_turn = _bool(data, "last_turn")
+    state.fences_out = _bool(data, "fences_out")
+    _check_flags(state, supply)
+    state.to_place = _int(data, "fences_to_place", 0, FENCES_PER_TURN)
+    if (state.to_place > 0) != (phase == SHEPHERD_TURN) or state.to_place > supply:
+        raise InvalidPosition(
+            "fences_to_place: 1 or 2 (at most the supply) in the shepherd phase, else 0"
+        )
+    _read_scores(state, data)
+    _check_moves(state)
+    return state
+
+
+def _check_flags(state: TeKuitiState, supply: int) -> None:
+    """The end-of-round and out-of-fences flags must agree with the field."""
+    if state.solo and (state.endgame or state.last_turn):
+        raise InvalidPosition("end_of_round: the solo game has no end-of-round mode")
+    open_tiles = (state.present & ~state.enclosed).bit_count()
+    if not state.solo and not state.endgame and open_tiles <= ENDGAME_OPEN_TILES:
+        raise InvalidPosition(
+            f"end_of_round: must be true with {open_tiles} non-enclosed tiles "
+            f"({ENDGAME_OPEN_TILES} or fewer)"
+        )
+    if state.last_turn and not state.endgame:
+        raise InvalidPosition("last_turn: only in the end-of-round mode")
+    if state.fences_out and state.immediate:
+        raise InvalidPosition("fences_out: only with out_of_fences='end_of_turn'")
+    if supply == 0 and state.phase != OVER and not state.fences_out:
+        raise InvalidPosition("supply: with no fence left the round would be over")
+    visible = state.present & ~state.down
+    flipped = sum(PAD_BIT[c] for c in state.revealed) & visible
+    if not state.endgame and visible != flipped:
+        raise InvalidPosition("cells: outside the end-of-round mode only this turn's sheep are up")
+
+
+def _read_scores(state: TeKuitiState, data: Mapping[str, Any]) -> None:
+    """Finished rounds' points, the solo turn count and the solo result."""
+    scores = data["round_scores"]
+    finished = 0 if state.solo else state.round - 1 + (state.phase == OVER)
+    if not isinstance(scores, list) or len(scores) != finished:
+        raise InvalidPosition(f"round_scores: expected {finished} [seat 0, seat 1] pairs")
+    for index, points in enumerate(scores):
+        if (
+            not isinstance(points, list)
+            or len(points) != 2
+            or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points)
+        ):
+            raise InvalidPosition(f"round_scores[{index}]: expected two non-negative integers")
+        state.round_scores.append((points[0], points[1]))
+    limit = state.turn_limit if state.solo else 0
+    state.turn = _int(data, "turn", 0, limit)
+    if state.solo and state.turn == limit and state.phase != OVER:
+        raise InvalidPosition(f"turn: the solo game ends after {limit} turns")
+    result = data["result"]
+    if state.solo and state.phase == OVER:
+        if result not in ("won", "lost"):
+            raise InvalidPosition("result: 'won' or 'lost' once the solo game is over")
+        if (result == "won") != (not state.present):
+            raise InvalidPosition("result: the solo game is won exactly when the field is empty")
+        state.won = result == "won"
+    elif result is not None:
+        raise InvalidPosition("result: null until a solo game is over")
+
+
+def _check_moves(state: TeKuitiState) -> None:
+    """Every phase but the end must offer a move, as a game in progress always does."""
+    phase = state.phase
+    if phase == FLIPPING and not state.down & ~state.enclosed:
+        raise InvalidPosition("phase: 'flip' but no face-down tile is open to flip")
+    if phase == FLIPPING and len(state.revealed) >= SHEEP_PER_TURN:
+        raise InvalidPosition("phase: 'flip' but this turn's sheep are already revealed")
+    if phase == RAM_CHOICE and not state.fences:
+        raise InvalidPosition("phase: 'ram' but there is no fence to remove")
+    if phase == COLLECTING and not state.pair_actions():
+        raise InvalidPosition("phase: 'collect' but no matching pair is visible")
+    if phase == BONUS and not state.supply:
+        raise InvalidPosition("phase: 'bonus' but the supply is empty")
+    if phase == SHEPHERD_TURN and state.revealed:
+        raise InvalidPosition("revealed: empty during the shepherd's turn")

@@ -1,0 +1,31 @@
+"""Server settings, with defaults suited to friends playing over the internet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything `meja serve` can tune; tests shorten the waits."""
+
+    db_url: str | None = None
+    """SQLAlchemy URL of the store; None means a SQLite file in the user's data directory."""
+    bot_pause: float = 0.6
+    """Seconds a bot waits before moving, so people can follow what it does."""
+    away_grace: float = 20.0
+    """Seconds a seat may stay disconnected before a bot plays for it."""
+    standin_bot: str | None = None
+    """The bot that plays for absent players; None picks the strongest one available."""
+    max_message_bytes: int = 4096
+    """Largest websocket message a client may send."""
+    max_body_bytes: int = 65_536
+    """Largest HTTP request body."""
+    message_rate: float = 20.0
+    """Websocket messages per second a connection may send on average."""
+    message_burst: int = 40
+    """Messages a connection may send at once before the rate applies."""
+    max_open_tables: int = 500
+    """Unfinished tables the server holds at most."""
+    bot_threads: int = 2
+    """Threads that run bots, so that thinking never blocks the event loop."""

@@ -1,0 +1,464 @@
+"""A table in play: the authoritative state, its seats and connections, and the task that moves
+chance, bots and absent players along so that no game stalls."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any
+
+from meja.bots import Bot, make_bot
+from meja.core import CHANCE, Game, IllegalAction, State
+from meja.core.game import sample_chance
+from meja.server.config import Settings
+from meja.server.connection import Connection
+from meja.server.protocol import ApiError, illegal
+from meja.server.storage import MoveRow, Storage, TableRow
+from meja.server.visibility import seen_by, viewer_bit
+
+log = logging.getLogger("meja.server")
+
+RETRY_PAUSE = 1.0
+"""Seconds before the server retries a move of its own that could not be stored."""
+
+
+def hash_token(token: str) -> str:
+    """What the store keeps of a seat token: enough to check it, useless to steal."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def standin_for(game: Game, preference: tuple[str, ...]) -> Bot:
+    """The first bot of preference that can play game (random plays every game)."""
+    for spec in preference:
+        try:
+            return make_bot(spec, game)
+        except ValueError:
+            continue
+    return make_bot("random", game)
+
+
+@dataclass
+class Services:
+    """What every room shares: the store, the threads that do slow work, the settings."""
+
+    storage: Storage
+    settings: Settings
+    db_executor: Executor
+    rules_executor: Executor
+    bot_executor: Executor
+    standin_bots: tuple[str, ...]
+    """Bots that may play for absent players, best first; the first that suits the game plays."""
+
+
+@dataclass
+class LogEntry:
+    """One step of the game, with the mask of viewers who may be told what it was."""
+
+    seq: int
+    player: int
+    text: str
+    seen_by: int
+
+
+@dataclass
+class SeatState:
+    """A seat's setup plus what the room knows of its player right now."""
+
+    kind: str
+    name: str
+    bot: str | None
+    token_hash: str | None
+    connections: int = 0
+    away: str | None = None
+    left_at: float | None = None
+    turn_started: float | None = None
+    bot_instance: Bot | None = field(default=None, repr=False)
+
+    def public(self, index: int) -> dict[str, Any]:
+        """What everyone at the table may know about the seat."""
+        return {
+            "seat": index,
+            "name": self.name,
+            "kind": self.kind,
+            "bot": self.bot,
+            "connected": self.connections > 0,
+            "away": self.away,
+        }
+
+
+class Room:
+    """One table: every change goes through here, under one lock, stored before it is shown."""
+
+    def __init__(self, table: TableRow, game: Game, services: Services) -> None:
+        self.table = table
+        self.game = game
+        self.services = services
+        self.state: State = game.new_state(table.num_players, **table.options)
+        self.log: list[LogEntry] = []
+        self.seats = [
+            SeatState(seat.kind, seat.name, seat.bot, seat.token_hash) for seat in table.seats
+        ]
+        for seat in self.seats:
+            if seat.kind == "bot" and seat.bot:
+                seat.bot_instance = make_bot(seat.bot, game)
+        self.connections: set[Connection] = set()
+        self._lock = asyncio.Lock()
+        self._wake = asyncio.Event()
+        self._rng = random.Random(secrets.randbits(64))
+        self._chance_rng = random.SystemRandom()
+        self._standin: Bot = standin_for(game, services.standin_bots)
+        self._driver: asyncio.Task[None] | None = None
+
+    # --- building --------------------------------------------------------------------
+    def replay(self, moves: list[MoveRow]) -> None:
+        """Rebuild the state from the stored log, checking every step against the rules."""
+        for move in moves:
+            text = self.state.action_to_str(move.action, move.player)
+            try:
+                self.state.apply(move.action, move.player)
+            except IllegalAction as exc:
+                raise ValueError(f"table {self.table.id}, step {move.seq}: {exc}") from None
+            self.log.append(LogEntry(move.seq, move.player, text, move.seen_by))
+
+    def start(self) -> None:
+        """Begin moving chance and bots along."""
+        if self._driver is None and not self.state.is_terminal():
+            self._refresh_turns()
+            self._driver = asyncio.create_task(self._drive(), name=f"table {self.table.id}")
+            self._driver.add_done_callback(self._driver_done)
+
+    def _driver_done(self, task: asyncio.Task[None]) -> None:
+        """A driver that dies would stall the table: say why, loudly."""
+        if not task.cancelled() and task.exception() is not None:
+            log.error("table %s stopped moving", self.table.id, exc_info=task.exception())
+
+    async def stop(self) -> None:
+        """Stop the driver and close every connection."""
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._driver
+            self._driver = None
+        for conn in list(self.connections):
+            conn.close()
+
+    # --- who is who --------------------------------------------------------------------
+    def authenticate(self, token: str | None) -> int | None:
+        """The seat a token opens, None for a spectator; ApiError(bad_token) for a forged one."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for index, seat in enumerate(self.seats):
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, digest):
+                return index
+        raise ApiError("bad_token", "this seat link is not valid for this table", 403)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.state.is_terminal()
+
+    def summary(self) -> dict[str, Any]:
+        """The public facts of the table, for the lobby and every client."""
+        return {
+            "id": self.table.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "num_players": self.table.num_players,
+            "options": self.table.options,
+            "clock": self.table.clock,
+            "seats": [seat.public(i) for i, seat in enumerate(self.seats)],
+            "step": len(self.state.history),
+            "finished": self.finished,
+            "created_at": self.table.created_at,
+        }
+
+    # --- messages ----------------------------------------------------------------------
+    def log_for(self, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
+        """The move log from start on, naming only the moves this viewer may be told."""
+        n = self.table.num_players
+        bit = viewer_bit(viewer, n)
+        return [
+            {
+                "seq": entry.seq,
+                "player": entry.player,
+                "text": entry.text if entry.seen_by & bit or self.finished else None,
+            }
+            for entry in self.log[start:]
+        ]
+
+    def state_message(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
+        """Everything viewer is shown now: its view, its legal moves, the log, the result."""
+        state = self.state
+        active = state.active_players()
+        legal: list[dict[str, Any]] = []
+        if viewer is not None and viewer in active:
+            legal = [
+                {"action": action, "text": state.action_to_str(action, viewer)}
+                for action in state.legal_actions(viewer)
+            ]
+        message: dict[str, Any] = {
+            "type": "state",
+            "table": self.summary(),
+            "you": viewer,
+            "step": len(state.history),
+            "current": state.current_player(),
+            "active": active,
+            "view": state.view(viewer),
+            "legal": legal,
+            "clock": self._clock_remaining(),
+            "log_start": log_start,
+            "log": self.log_for(viewer, log_start),
+            "result": None,
+        }
+        if state.is_terminal():
+            message["result"] = {"scores": state.scores(), "winners": state.winners()}
+        return message
+
+    def _broadcast(self) -> None:
+        """Send each connection the state as its seat sees it, and the log entries it lacks."""
+        for conn in list(self.connections):
+            conn.push(self.state_message(conn.seat, conn.log_sent))
+            conn.log_sent = len(self.log)
+
+    # --- connections -------------------------------------------------------------------
+    async def attach(self, conn: Connection) -> None:
+        """A client joined: welcome it, and if a player returned, stop the bot standing in."""
+        async with self._lock:
+            self.connections.add(conn)
+            if conn.seat is not None:
+                seat = self.seats[conn.seat]
+                seat.connections += 1
+                seat.left_at = None
+                self._return(conn.seat)
+            conn.push({"type": "welcome", "seat": conn.seat, "table": self.summary()})
+            self._broadcast()
+            self._wake.set()
+
+    async def detach(self, conn: Connection) -> None:
+        """A client left; a seat left empty gets a grace period before a bot stands in."""
+        async with self._lock:
+            if conn not in self.connections:
+                return
+            self.connections.discard(conn)
+            if conn.seat is not None:
+                seat = self.seats[conn.seat]
+                seat.connections -= 1
+                if seat.connections == 0 and not self.finished:
+                    seat.left_at = self._now()
+            self._broadcast()
+            self._wake.set()
+
+    async def come_back(self, seat: int) -> None:
+        """The seat's player says they are back."""
+        async with self._lock:
+            if self._return(seat):
+                self._broadcast()
+                self._wake.set()
+
+    def _return(self, seat: int) -> bool:
+        """Clear the seat's absence; its clock starts afresh."""
+        state = self.seats[seat]
+        if state.away is None:
+            return False
+        state.away = None
+        if state.turn_started is not None:
+            state.turn_started = self._now()
+        return True
+
+    # --- moves -------------------------------------------------------------------------
+    async def submit(self, seat: int | None, action: int, step: int | None) -> None:
+        """A move from a person: checked by the rules, stored, then shown to everyone."""
+        if seat is None:
+            raise ApiError("spectator", "spectators cannot make moves", 403)
+        async with self._lock:
+            if step is not None and step != len(self.state.history):
+                raise ApiError(
+                    "stale",
+                    f"the move was chosen at step {step} but the game is at step "
+                    f"{len(self.state.history)}",
+                    409,
+                )
+            if self.seats[seat].kind != "human":
+                raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
+            self._return(seat)
+            await self._commit(seat, action)
+
+    async def _commit(self, player: int, action: int) -> None:
+        """Apply to a copy, store, then adopt the copy; refusals leave everything unchanged.
+
+        The caller holds the lock.
+        """
+        before = self.state
+        after = before.clone()
+        try:
+            after.apply(action, player)
+        except IllegalAction as exc:
+            raise illegal(exc) from None
+        text = before.action_to_str(action, player)
+        loop = asyncio.get_running_loop()
+        mask = await loop.run_in_executor(
+            self.services.rules_executor, seen_by, before, player, action, after
+        )
+        move = MoveRow(len(before.history), player, action, mask)
+        try:
+            await loop.run_in_executor(
+                self.services.db_executor, self.services.storage.append_move, self.table.id, move
+            )
+            if after.is_terminal():
+                await loop.run_in_executor(
+                    self.services.db_executor, self.services.storage.finish_table, self.table.id
+                )
+        except Exception as exc:
+            log.exception("table %s: storing step %d failed", self.table.id, move.seq)
+            raise ApiError("storage_error", "the move could not be saved; try again", 503) from exc
+        self.state = after
+        self.log.append(LogEntry(move.seq, player, text, mask))
+        if player >= 0:
+            self.seats[player].turn_started = None
+        self._refresh_turns()
+        self._broadcast()
+        self._wake.set()
+
+    # --- the driver --------------------------------------------------------------------
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
+
+    def _refresh_turns(self) -> None:
+        """Start the clock of every seat that has just become active; stop the others'."""
+        active = set(self.state.active_players())
+        now = self._now()
+        for index, seat in enumerate(self.seats):
+            if index not in active:
+                seat.turn_started = None
+            elif seat.turn_started is None:
+                seat.turn_started = now
+
+    def _clock_remaining(self) -> dict[str, float]:
+        """Seconds left to each active person before a bot moves for them."""
+        clock = self.table.clock
+        if not clock or self.finished:
+            return {}
+        now = self._now()
+        return {
+            str(index): round(max(0.0, seat.turn_started + clock - now), 1)
+            for index, seat in enumerate(self.seats)
+            if seat.kind == "human" and seat.away is None and seat.turn_started is not None
+        }
+
+    def _next_deadline(self) -> float | None:
+        """When the next seat runs out of time or of grace, if ever."""
+        settings = self.services.settings
+        times = []
+        for seat in self.seats:
+            if seat.kind != "human" or seat.away is not None:
+                continue
+            if self.table.clock and seat.turn_started is not None:
+                times.append(seat.turn_started + self.table.clock)
+            if seat.left_at is not None:
+                times.append(seat.left_at + settings.away_grace)
+        return min(times, default=None)
+
+    def _expire(self) -> bool:
+        """Mark seats whose clock or grace ran out as away; True if any changed."""
+        now = self._now()
+        changed = False
+        for seat in self.seats:
+            if seat.kind != "human" or seat.away is not None:
+                continue
+            if (
+                self.table.clock
+                and seat.turn_started is not None
+                and now >= seat.turn_started + self.table.clock
+            ):
+                seat.away = "clock"
+                changed = True
+            elif (
+                seat.left_at is not None and now >= seat.left_at + self.services.settings.away_grace
+            ):
+                seat.away = "left"
+                seat.left_at = None
+                changed = True
+        return changed
+
+    def _automatic_seat(self) -> int | None:
+        """CHANCE, or an active seat played by a bot (its own or a stand-in), or None."""
+        if self.state.current_player() == CHANCE:
+            return CHANCE
+        for index in self.state.active_players():
+            seat = self.seats[index]
+            if seat.kind == "bot" or seat.away is not None:
+                return index
+        return None
+
+    async def _drive(self) -> None:
+        """Resolve chance, let bots and stand-ins move, and run the clocks, until the end."""
+        loop = asyncio.get_running_loop()
+        while not self.state.is_terminal():
+            self._wake.clear()
+            player = self._automatic_seat()
+            if player is not None:
+                moved = await (
+                    self._chance_move() if player == CHANCE else self._bot_move(player, loop)
+                )
+                if not moved:
+                    await asyncio.sleep(RETRY_PAUSE)
+                continue
+            deadline = self._next_deadline()
+            timeout = None if deadline is None else max(0.0, deadline - self._now())
+            try:
+                await asyncio.wait_for(self._wake.wait(), timeout)
+            except TimeoutError:
+                async with self._lock:
+                    if self._expire():
+                        self._broadcast()
+
+    async def _chance_move(self) -> bool:
+        """Draw the pending random event; False if it could not be stored."""
+        async with self._lock:
+            if self.state.current_player() != CHANCE:
+                return True
+            return await self._commit_quietly(CHANCE, sample_chance(self.state, self._chance_rng))
+
+    async def _bot_move(self, player: int, loop: asyncio.AbstractEventLoop) -> bool:
+        """Let the seat's bot think in a thread and play, unless the game moved on meanwhile."""
+        pause = self.services.settings.bot_pause
+        if pause > 0:
+            await asyncio.sleep(pause)
+        seat = self.seats[player]
+        bot = seat.bot_instance if seat.kind == "bot" and seat.bot_instance else self._standin
+        step = len(self.state.history)
+        snapshot = self.state.clone()
+        rng = random.Random(self._rng.getrandbits(64))
+        try:
+            action = await loop.run_in_executor(
+                self.services.bot_executor, bot.choose, snapshot, player, rng
+            )
+        except Exception:
+            log.exception("table %s: bot %s failed; playing at random", self.table.id, bot.name)
+            action = rng.choice(snapshot.legal_actions(player))
+        async with self._lock:
+            still_due = (
+                len(self.state.history) == step
+                and player in self.state.active_players()
+                and (seat.kind == "bot" or seat.away is not None)
+            )
+            if not still_due:
+                return True
+            return await self._commit_quietly(player, action)
+
+    async def _commit_quietly(self, player: int, action: int) -> bool:
+        """Commit a move made by the server itself; False (logged) if it was refused."""
+        try:
+            await self._commit(player, action)
+        except ApiError as exc:
+            log.error("table %s: automatic move refused: %s", self.table.id, exc.message)
+            return False
+        return True

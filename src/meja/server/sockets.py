@@ -1,0 +1,149 @@
+"""The websocket of a table: join with a seat token (or none to watch), then send moves.
+
+Bad input earns an error message and changes nothing; only a forged token, an unknown table or
+a client that keeps flooding after being told is disconnected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from meja.server.connection import Connection, RateLimit
+from meja.server.lobby import Lobby
+from meja.server.protocol import (
+    ApiError,
+    BackMessage,
+    JoinMessage,
+    MoveMessage,
+    PingMessage,
+    parse_client_message,
+)
+from meja.server.room import Room
+
+log = logging.getLogger("meja.server")
+
+CLOSE_UNKNOWN_TABLE = 4404
+CLOSE_BAD_TOKEN = 4403
+CLOSE_POLICY = 1008
+FLOOD_STRIKES = 100
+"""Messages refused for rate before the connection is closed."""
+JOIN_TIMEOUT = 30.0
+"""Seconds a new connection has to send its join message."""
+
+
+async def _receive(ws: WebSocket, limit: int) -> str | None:
+    """The next text message, None when the client has gone; ApiError for oversized ones."""
+    message = await ws.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    data = message.get("text")
+    if data is None:
+        raw = message.get("bytes") or b""
+        if len(raw) > limit:
+            raise ApiError("too_large", f"messages are limited to {limit} bytes")
+        try:
+            data = raw.decode()
+        except UnicodeDecodeError:
+            raise ApiError("bad_json", "malformed JSON: not UTF-8 text") from None
+    if len(data.encode()) > limit:
+        raise ApiError("too_large", f"messages are limited to {limit} bytes")
+    return data
+
+
+async def _close(ws: WebSocket, error: ApiError, code: int) -> None:
+    """Tell the client why, then hang up."""
+    with contextlib.suppress(Exception):
+        await ws.send_json(error.to_dict())
+        await ws.close(code)
+
+
+async def _join(ws: WebSocket, room: Room, limit: int) -> Connection | None:
+    """Wait for the join message and authenticate it."""
+    while True:
+        try:
+            text = await asyncio.wait_for(_receive(ws, limit), JOIN_TIMEOUT)
+            if text is None:
+                return None
+            message = parse_client_message(text)
+            if not isinstance(message, JoinMessage):
+                raise ApiError("not_joined", "send a join message first")
+            return Connection(room.authenticate(message.token))
+        except TimeoutError:
+            await _close(ws, ApiError("not_joined", "no join message was sent"), CLOSE_POLICY)
+            return None
+        except ApiError as exc:
+            if exc.code == "bad_token":
+                await _close(ws, exc, CLOSE_BAD_TOKEN)
+                return None
+            await ws.send_json(exc.to_dict())
+
+
+async def _write(ws: WebSocket, conn: Connection) -> None:
+    """Send queued messages until the connection is closed."""
+    while (message := await conn.next_message()) is not None:
+        await ws.send_json(message)
+    if ws.client_state == WebSocketState.CONNECTED:
+        await ws.close(CLOSE_POLICY)
+
+
+async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> None:
+    """Handle the client's messages until it leaves or is closed for flooding."""
+    settings = lobby.settings
+    budget = RateLimit(settings.message_rate, settings.message_burst)
+    strikes = 0
+    while not conn.closed:
+        try:
+            text = await _receive(ws, settings.max_message_bytes)
+            if text is None:
+                return
+            if not budget.allow():
+                strikes += 1
+                if strikes >= FLOOD_STRIKES:
+                    conn.push(ApiError("rate_limited", "too many messages; goodbye").to_dict())
+                    conn.close()
+                    return
+                raise ApiError("rate_limited", "too many messages; this one was ignored")
+            message = parse_client_message(text)
+            if isinstance(message, MoveMessage):
+                await room.submit(conn.seat, message.action, message.step)
+            elif isinstance(message, BackMessage):
+                if conn.seat is None:
+                    raise ApiError("spectator", "spectators have no seat to come back to", 403)
+                await room.come_back(conn.seat)
+            elif isinstance(message, PingMessage):
+                conn.push({"type": "pong"})
+            else:
+                raise ApiError("bad_request", "already joined")
+        except ApiError as exc:
+            conn.push(exc.to_dict())
+
+
+async def table_socket(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
+    """Serve one client of a table from join to goodbye."""
+    await ws.accept()
+    try:
+        room = await lobby.get(table_id)
+    except ApiError as exc:
+        await _close(ws, exc, CLOSE_UNKNOWN_TABLE)
+        return
+    try:
+        conn = await _join(ws, room, lobby.settings.max_message_bytes)
+    except WebSocketDisconnect:
+        return
+    if conn is None:
+        return
+    await room.attach(conn)
+    writer = asyncio.create_task(_write(ws, conn))
+    try:
+        await _read(ws, room, conn, lobby)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        conn.close()
+        await room.detach(conn)
+        with contextlib.suppress(Exception):
+            await writer

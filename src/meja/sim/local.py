@@ -1,0 +1,58 @@
+"""The local backend: a pool of worker processes on this machine (or none for one worker)."""
+
+from __future__ import annotations
+
+import multiprocessing
+import queue
+import signal
+from collections.abc import Iterator
+from multiprocessing.pool import Pool
+
+from meja.sim.chunks import ChunkPlanner
+from meja.sim.job import SimJob
+from meja.sim.play import play_range
+from meja.sim.results import GameResult
+
+IN_FLIGHT_PER_WORKER = 2
+
+
+def local_batches(job: SimJob, workers: int) -> Iterator[list[GameResult]]:
+    """Yield finished games in batches; closing the iterator stops the workers at once."""
+    if workers == 1:
+        for index in range(job.games):
+            yield play_range(job, index, index + 1)
+        return
+    context = multiprocessing.get_context("forkserver")
+    planner = ChunkPlanner(job.games, workers)
+    finished: queue.SimpleQueue[list[GameResult] | BaseException] = queue.SimpleQueue()
+    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+        in_flight = 0
+        for _ in range(workers * IN_FLIGHT_PER_WORKER):
+            in_flight += _submit(pool, job, planner, finished)
+        while in_flight:
+            outcome = finished.get()
+            in_flight -= 1
+            if isinstance(outcome, BaseException):
+                raise outcome
+            planner.record(len(outcome))
+            in_flight += _submit(pool, job, planner, finished)
+            yield outcome
+
+
+def _submit(
+    pool: Pool,
+    job: SimJob,
+    planner: ChunkPlanner,
+    finished: queue.SimpleQueue[list[GameResult] | BaseException],
+) -> int:
+    """Send the next chunk to the pool; 1 if one was sent, 0 when none is left."""
+    chunk = planner.next_range()
+    if chunk is None:
+        return 0
+    pool.apply_async(play_range, (job, *chunk), callback=finished.put, error_callback=finished.put)
+    return 1
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps the finished games."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -1,0 +1,147 @@
+"""Balance statistics of a set of game results: win rates with intervals, scores, lengths, ends."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from statistics import NormalDist
+from typing import Any
+
+import numpy as np
+from scipy import stats as scipy_stats
+
+from meja.sim.results import GameResult
+
+Z95 = NormalDist().inv_cdf(0.975)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A win rate with its Wilson 95% interval; wins may be fractional when ties share a win."""
+
+    wins: float
+    games: int
+    rate: float
+    low: float
+    high: float
+
+
+def wilson(wins: float, games: int) -> Rate:
+    """Wilson score interval, which stays inside [0, 1] and behaves for rates near 0 or 1."""
+    if games == 0:
+        return Rate(wins, 0, math.nan, math.nan, math.nan)
+    p = wins / games
+    denominator = 1 + Z95**2 / games
+    centre = (p + Z95**2 / (2 * games)) / denominator
+    half = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2)) / denominator
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= games else min(1.0, centre + half)
+    return Rate(wins, games, p, low, high)
+
+
+def describe(values: Sequence[float]) -> dict[str, float]:
+    """Count, mean, standard deviation and quartiles of some numbers (NaN when there are none)."""
+    if not values:
+        nan = math.nan
+        return {"n": 0, "mean": nan, "sd": nan, "min": nan, "median": nan, "max": nan}
+    array = np.asarray(values, dtype=float)
+    return {
+        "n": len(array),
+        "mean": float(array.mean()),
+        "sd": float(array.std(ddof=1)) if len(array) > 1 else 0.0,
+        "min": float(array.min()),
+        "median": float(np.median(array)),
+        "max": float(array.max()),
+    }
+
+
+def seat_rates(results: Sequence[GameResult], players: int) -> list[Rate]:
+    """Each seat's share of wins (ties split 1/k) with its interval."""
+    return [wilson(sum(r.returns[seat] for r in results), len(results)) for seat in range(players)]
+
+
+def bot_rates(results: Sequence[GameResult]) -> dict[str, Rate]:
+    """Each bot spec's share of wins over every seat it occupied, with its interval."""
+    wins: dict[str, float] = {}
+    seats: Counter[str] = Counter()
+    for result in results:
+        for bot, share in zip(result.bots, result.returns, strict=True):
+            wins[bot] = wins.get(bot, 0.0) + share
+            seats[bot] += 1
+    return {bot: wilson(wins[bot], seats[bot]) for bot in sorted(seats)}
+
+
+def first_player_advantage(results: Sequence[GameResult], players: int) -> dict[str, float]:
+    """Seat 0's win rate against the fair share 1/n, and a chi-square test that seats are equal."""
+    rates = seat_rates(results, players)
+    fair = 1.0 / players
+    first = rates[0]
+    won = [rate.wins for rate in rates]
+    p_value = math.nan
+    if players > 1 and sum(won) > 0:
+        p_value = float(scipy_stats.chisquare(won).pvalue)
+    return {
+        "first_seat_win_rate": first.rate,
+        "fair_share": fair,
+        "advantage": first.rate - fair,
+        "advantage_low": first.low - fair,
+        "advantage_high": first.high - fair,
+        "seats_equal_p": p_value,
+    }
+
+
+def end_counts(results: Sequence[GameResult]) -> dict[str, int]:
+    """How often each end condition fired, most frequent first."""
+    return dict(Counter(r.end for r in results).most_common())
+
+
+def stat_values(results: Sequence[GameResult]) -> dict[str, list[float]]:
+    """Every game-level statistic with its values over the games that report it."""
+    values: dict[str, list[float]] = {}
+    for result in results:
+        for name, value in result.stats.items():
+            values.setdefault(name, []).append(value)
+    return dict(sorted(values.items()))
+
+
+def seat_stat_values(results: Sequence[GameResult], players: int) -> dict[str, list[list[float]]]:
+    """Every per-seat statistic with, for each seat, its values over the games that report it."""
+    values: dict[str, list[list[float]]] = {}
+    for result in results:
+        for name, per_seat in result.seat_stats.items():
+            columns = values.setdefault(name, [[] for _ in range(players)])
+            for seat, value in enumerate(per_seat):
+                columns[seat].append(value)
+    return dict(sorted(values.items()))
+
+
+def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """The JSON-able statistics section of summary.json."""
+    games = len(results)
+    errors = [r.extract_error for r in results if r.extract_error]
+    return {
+        "games": games,
+        "seats": [asdict(rate) for rate in seat_rates(results, players)],
+        "first_player": first_player_advantage(results, players),
+        "bots": {bot: asdict(rate) for bot, rate in bot_rates(results).items()},
+        "scores": [describe([r.scores[seat] for r in results]) for seat in range(players)],
+        "winning_score": describe([max(r.scores) for r in results if r.scores]),
+        "shared_wins": _fraction(sum(1 for r in results if len(r.winners) > 1), games),
+        "no_winner": _fraction(sum(1 for r in results if not r.winners), games),
+        "length": describe([r.moves for r in results]),
+        "steps": describe([r.steps for r in results]),
+        "end_conditions": end_counts(results),
+        "stats": {name: describe(v) for name, v in stat_values(results).items()},
+        "seat_stats": {
+            name: [describe(column) for column in columns]
+            for name, columns in seat_stat_values(results, players).items()
+        },
+        "extract_errors": {"count": len(errors), "first": errors[0] if errors else ""},
+    }
+
+
+def _fraction(count: int, total: int) -> float:
+    """count / total, NaN for an empty set."""
+    return count / total if total else math.nan

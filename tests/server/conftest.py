@@ -1,0 +1,293 @@
+"""A live server on a free port, clients for its API and websockets, and a toy game.
+
+The toy game has every feature the server must handle (hidden cards dealt by chance, a
+simultaneous secret bid, then turns), so server tests do not depend on the real games' rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from meja.core import CHANCE, TERMINAL, Game, State, load_game
+from meja.server import Settings, create_app
+
+CARDS = 6
+LOW, HIGH, SHOW, FOLD = 6, 7, 8, 9
+NAMES = {LOW: "bid low", HIGH: "bid high", SHOW: "show", FOLD: "fold"}
+
+
+class ToyState(State):
+    """Deal one hidden card to each seat, collect secret bids, then each seat shows or folds."""
+
+    def __init__(self, game: Game, num_players: int) -> None:
+        super().__init__(game, num_players)
+        self.cards: list[int | None] = [None] * num_players
+        self.bids: list[int | None] = [None] * num_players
+        self.shown: list[bool | None] = [None] * num_players
+
+    def _phase(self) -> str:
+        if None in self.cards:
+            return "deal"
+        if None in self.bids:
+            return "bid"
+        if None in self.shown:
+            return "show"
+        return "over"
+
+    def current_player(self) -> int:
+        phase = self._phase()
+        if phase == "deal":
+            return CHANCE
+        if phase == "over":
+            return TERMINAL
+        return min(self.active_players())
+
+    def active_players(self) -> list[int]:
+        phase = self._phase()
+        if phase == "bid":
+            return [p for p, bid in enumerate(self.bids) if bid is None]
+        if phase == "show":
+            return [self.shown.index(None)]
+        return []
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        seat = self.current_player() if player is None else player
+        if seat not in self.active_players():
+            return []
+        return [LOW, HIGH] if self._phase() == "bid" else [SHOW, FOLD]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(card, 1 / CARDS) for card in range(CARDS)] if self._phase() == "deal" else []
+
+    def _apply(self, action: int, player: int) -> None:
+        if player == CHANCE:
+            self.cards[self.cards.index(None)] = action
+        elif action in (LOW, HIGH):
+            self.bids[player] = action - LOW
+        else:
+            self.shown[player] = action == SHOW
+
+    def scores(self) -> list[float]:
+        return [
+            float((card or 0) + (bid or 0)) if shown else 0.0
+            for card, bid, shown in zip(self.cards, self.bids, self.shown, strict=True)
+        ]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        return [p for p, s in enumerate(scores) if s == max(scores)]
+
+    def clone(self) -> ToyState:
+        copy = ToyState(self.game, self.num_players)
+        copy.history = list(self.history)
+        copy.cards, copy.bids, copy.shown = list(self.cards), list(self.bids), list(self.shown)
+        return copy
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        bids_public = None not in self.bids
+        return {
+            "cards": [
+                card if p == player or self.shown[p] else None for p, card in enumerate(self.cards)
+            ],
+            "bids": [
+                bid if bids_public or p == player else (bid is not None)
+                for p, bid in enumerate(self.bids)
+            ],
+            "shown": list(self.shown),
+        }
+
+    def position(self) -> dict[str, Any]:
+        return {"cards": self.cards, "bids": self.bids, "shown": self.shown}
+
+    def action_to_str(self, action: int, player: int | None = None) -> str:
+        return f"card {action}" if player == CHANCE else NAMES[action]
+
+
+class ToyGame(Game):
+    """The toy game's static facts."""
+
+    name = "toy"
+    title = "Toy Cards"
+    min_players = 2
+    max_players = 3
+
+    def new_state(self, num_players: int, **options: Any) -> ToyState:
+        self.resolve_options(num_players, options)
+        return ToyState(self, num_players)
+
+    def num_actions(self, num_players: int) -> int:
+        return 10
+
+
+TOY = ToyGame()
+
+
+def toy_games(name: str) -> Game:
+    """A game lookup that knows only the toy game."""
+    if name != "toy":
+        raise ValueError(f"unknown game {name!r} (known games: toy)")
+    return TOY
+
+
+def toy_or_real(name: str) -> Game:
+    """The toy game, or any registered game."""
+    return TOY if name == "toy" else load_game(name)
+
+
+WAIT = 20.0
+"""Seconds a test waits for a message before it fails."""
+
+
+class _Server(uvicorn.Server):
+    """A uvicorn server that says when it is ready to take connections."""
+
+    def __init__(self, config: uvicorn.Config) -> None:
+        super().__init__(config)
+        self.ready = threading.Event()
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        self.ready.set()
+
+
+class LiveServer:
+    """The app on a real socket in a thread; tests talk to it over HTTP and websockets."""
+
+    def __init__(self, settings: Settings, games: Callable[[str], Game] = toy_or_real) -> None:
+        self.app = create_app(settings, games=games)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.port = self.sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, ws_max_size=65_536, log_level="warning")
+        self.server = _Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
+        self.sockets = contextlib.ExitStack()
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        if not self.server.ready.wait(WAIT):
+            raise RuntimeError("the server did not start")
+        return self
+
+    def stop(self) -> None:
+        self.sockets.close()
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(WAIT)
+        self.sock.close()
+
+    def create(
+        self, game: str = "toy", seats: list[dict[str, Any]] | None = None, **extra: Any
+    ) -> dict[str, Any]:
+        """Create a table; every seat human unless told otherwise."""
+        body = {"game": game, "seats": seats or [{"kind": "human"}, {"kind": "human"}], **extra}
+        response = self.http.post("/api/tables", json=body)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    def socket(self, table_id: str) -> Client:
+        """A raw websocket to a table (nothing sent yet)."""
+        ws = connect(
+            f"ws://127.0.0.1:{self.port}/ws/tables/{table_id}", max_size=2**24, open_timeout=WAIT
+        )
+        return Client(self.sockets.enter_context(ws))
+
+    def join(self, table_id: str, token: str | None = None) -> Client:
+        """A websocket joined to a table as the token's seat (or a spectator)."""
+        client = self.socket(table_id)
+        client.send({"type": "join", "token": token} if token else {"type": "join"})
+        welcome = client.receive()
+        assert welcome["type"] == "welcome", welcome
+        client.seat = welcome["seat"]
+        return client
+
+
+class Client:
+    """A websocket client that keeps the latest state and the whole log it was sent."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.seat: int | None = None
+        self.state: dict[str, Any] | None = None
+        self.log: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def receive(self) -> dict[str, Any]:
+        message = json.loads(self.ws.recv(timeout=WAIT))
+        self.received.append(message)
+        if message["type"] == "state":
+            self.state = message
+            self.log[message["log_start"] :] = message["log"]
+        return dict(message)
+
+    def until(self, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """Read messages until one satisfies predicate; fails after WAIT seconds of silence."""
+        while True:
+            message = self.receive()
+            if predicate(message):
+                return message
+
+    def error(self) -> dict[str, Any]:
+        """The next error message."""
+        return self.until(lambda m: m["type"] == "error")
+
+    def my_turn(self) -> dict[str, Any]:
+        """The next state in which this seat has moves, or the final state."""
+        return self.until(lambda m: m["type"] == "state" and (m["legal"] or m["result"]))
+
+    def move(self, action: int, step: int | None = None) -> None:
+        message: dict[str, Any] = {"type": "move", "action": action}
+        if step is not None:
+            message["step"] = step
+        self.send(message)
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def fast_settings(tmp_path: Path, **changes: Any) -> Settings:
+    """Settings for tests: a fresh SQLite file, bots without pauses."""
+    values: dict[str, Any] = {"db_url": f"sqlite:///{tmp_path / 'meja.db'}", "bot_pause": 0.0}
+    values.update(changes)
+    return Settings(**values)
+
+
+@pytest.fixture
+def live_factory(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Start servers with chosen settings; all are stopped after the test."""
+    started: list[LiveServer] = []
+
+    def start(**changes: Any) -> LiveServer:
+        server = LiveServer(fast_settings(tmp_path, **changes)).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture
+def live(live_factory: Callable[..., LiveServer]) -> LiveServer:
+    """A server with test settings."""
+    return live_factory()

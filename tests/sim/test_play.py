@@ -1,0 +1,89 @@
+"""Playing single games: reproducible, with each game's end condition and statistics read."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from meja.core import Game, load_game
+from meja.sim.extract import UNKNOWN_END, Extract, extract
+from meja.sim.job import SimJob, make_job
+from meja.sim.play import SimulationError, play_game
+
+GAMES = {
+    ("peranakan", 3): ({"deck empty", "Kueh supplies empty", "all pawns collected"}, "sets"),
+    ("te_kuiti", 2): ({"round 2: fences ran out", "round 2: field revealed"}, "sheep_points"),
+    ("nasi_lemak", 3): (
+        {"five fly-free Nasi Lemak", "Nasi Lemak pile ran out", "round limit reached"},
+        "packs",
+    ),
+    ("mooncake", 4): ({"3 rounds played"}, "customers_served"),
+}
+
+
+@pytest.mark.parametrize(("name", "players"), list(GAMES), ids=[name for name, _ in GAMES])
+def test_every_game_reports_its_end_and_statistics(name: str, players: int) -> None:
+    ends, seat_stat = GAMES[(name, players)]
+    game = load_game(name)
+    job = make_job(game, players, "random", 6, 11, {})
+    for index in range(job.games):
+        result = play_game(job, index)
+        assert result.extract_error == ""
+        assert set(result.end.split(" + ")) <= ends, result.end
+        assert result.stats and len(result.seat_stats[seat_stat]) == players
+        assert len(result.scores) == players and result.moves > 0
+
+
+def test_te_kuiti_round_points_add_up_to_the_scores() -> None:
+    job = make_job(load_game("te_kuiti"), 2, "random", 4, 5, {})
+    for index in range(job.games):
+        result = play_game(job, index)
+        for seat in range(2):
+            points = result.seat_stats["shepherd_points"][seat]
+            points += result.seat_stats["sheep_points"][seat]
+            assert points == result.scores[seat]
+
+
+def test_the_solo_te_kuiti_game_has_its_own_ends() -> None:
+    job = make_job(load_game("te_kuiti"), 1, "random", 5, 5, {})
+    results = [play_game(job, index) for index in range(job.games)]
+    assert all(r.end != UNKNOWN_END and "tiles_removed" in r.stats for r in results)
+    assert all(r.returns == (1.0,) or r.returns == (0.0,) for r in results)
+
+
+def test_the_same_index_gives_the_same_game(toy: Game) -> None:
+    job = make_job(toy, 3, "random", 10, 99, {})
+    assert play_game(job, 4) == play_game(job, 4)
+    assert play_game(job, 4) != play_game(job, 5)
+
+
+def test_a_game_without_an_extractor_still_simulates(toy: Game) -> None:
+    job = make_job(toy, 2, "random", 3, 1, {})
+    result = play_game(job, 0)
+    assert result.end == UNKNOWN_END and result.stats == {} and result.extract_error == ""
+    assert result.moves == 2 * 3 and result.steps == 3 * 3
+    assert sum(result.returns) == pytest.approx(1.0)
+
+
+def test_an_extractor_that_no_longer_fits_degrades_to_an_error_note(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(state: object) -> Extract:
+        raise KeyError("supply")
+
+    monkeypatch.setattr("meja.sim.extract.peranakan.extract", broken)
+    state = load_game("peranakan").new_state(2)
+    found = extract(state)
+    assert found.end == UNKNOWN_END and found.stats == {}
+    assert found.error == "KeyError: 'supply'"
+
+
+def test_a_failing_bot_names_the_game_and_seed(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    def bad_bot(spec: str, game: Game) -> SimpleNamespace:
+        return SimpleNamespace(choose=lambda state, player, rng: 7)
+
+    monkeypatch.setattr("meja.sim.play.make_bot", bad_bot)
+    job = SimJob("toy", 2, ("random", "random"), 3, 1, {"rounds": 3})
+    with pytest.raises(SimulationError, match=rf"game 2 \(seed {job.game_seed(2)}\) of toy failed"):
+        play_game(job, 2)
