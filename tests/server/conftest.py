@@ -7,8 +7,14 @@ simultaneous secret bid, then turns), so server tests do not depend on the real 
 from __future__ import annotations
 
 import contextlib
+import glob
 import json
+import os
+import shutil
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -291,3 +297,105 @@ def live_factory(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
 def live(live_factory: Callable[..., LiveServer]) -> LiveServer:
     """A server with test settings."""
     return live_factory()
+
+
+def _postgres_program(name: str) -> str:
+    """A PostgreSQL server program from PATH or Debian's versioned folder."""
+    found = shutil.which(name) or next(
+        iter(sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"), reverse=True)), None
+    )
+    if found is None:
+        pytest.fail(f"PostgreSQL's {name} is missing; `make system-deps` installs PostgreSQL")
+    return found
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on a free port (run as nobody when we are root)."""
+    initdb, pg_ctl = _postgres_program("initdb"), _postgres_program("pg_ctl")
+    folder = Path(tempfile.mkdtemp(prefix="meja-pg-"))
+    as_user: list[str] = []
+    if os.geteuid() == 0:
+        as_user = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+        folder.chmod(0o755)
+        shutil.chown(folder, "nobody", "nogroup")
+    data, port = folder / "data", _free_port()
+    server_options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+
+    def run(*command: str) -> None:
+        done = subprocess.run([*as_user, *command], capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            pytest.fail(f"{command[0]} failed: {done.stderr or done.stdout}")
+
+    run(initdb, "-D", str(data), "-U", "meja", "--auth=trust", "-E", "UTF8")
+    run(pg_ctl, "-D", str(data), "-l", str(folder / "log"), "-o", server_options, "-w", "start")
+    try:
+        yield f"postgresql://meja@127.0.0.1:{port}/postgres"
+    finally:
+        run(pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class ServerProcess:
+    """`meja serve` in a child process, for tests that kill and restart the server."""
+
+    def __init__(self, db_url: str) -> None:
+        command = [
+            sys.executable,
+            "-m",
+            "meja.cli",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            db_url,
+            "--bot-pause",
+            "0",
+            "--away-grace",
+            "3600",
+        ]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        assert self.process.stdout is not None
+        banner = self.process.stdout.readline()
+        if "serving on" not in banner:
+            self.process.kill()
+            raise RuntimeError(f"the server did not start: {banner!r}")
+        self.url = banner.split()[4].rstrip("/")
+        self.port = int(self.url.rsplit(":", 1)[1])
+        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
+        self.sockets = contextlib.ExitStack()
+
+    socket = LiveServer.socket
+    join = LiveServer.join
+    create = LiveServer.create
+
+    def kill(self) -> None:
+        """SIGKILL: no goodbye, no flush beyond what was already committed."""
+        self.sockets.close()
+        self.http.close()
+        self.process.kill()
+        self.process.wait(WAIT)
+        if self.process.stdout is not None:
+            self.process.stdout.close()
+
+
+@pytest.fixture
+def server_process() -> Iterator[Callable[[str], ServerProcess]]:
+    """Start `meja serve` processes; any still running are killed after the test."""
+    started: list[ServerProcess] = []
+
+    def start(db_url: str) -> ServerProcess:
+        server = ServerProcess(db_url)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        if server.process.poll() is None:
+            server.kill()

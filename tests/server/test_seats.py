@@ -39,20 +39,20 @@ def test_a_dropped_player_reconnects_and_gets_everything_back(live_factory: Any)
     table = live.create(seats=[HUMAN, BOT])
     token = table["seats"][0]["token"]
     client = live.join(table["id"], token)
-    state = client.my_turn()
-    client.move(state["legal"][0]["action"], state["step"])
-    before = client.my_turn()
-    seen_log = list(client.log)
+    before = client.until(lambda m: _state(m) and m["step"] == 3)
+    assert before["legal"]
     client.close()
     again = live.join(table["id"], token)
     state = again.until(_state)
     assert state["step"] == before["step"]
     assert state["view"] == before["view"]
     assert state["legal"] == before["legal"]
-    assert again.log == seen_log
+    assert again.log == client.log
     assert state["table"]["seats"][0]["away"] is None
-    again.move(state["legal"][0]["action"], state["step"])
-    assert again.until(lambda m: _state(m) and m["result"] is not None)
+    while not state["result"]:
+        again.move(state["legal"][0]["action"], state["step"])
+        state = again.my_turn()
+    assert state["table"]["finished"]
 
 
 def test_a_player_who_leaves_is_played_by_a_bot_until_they_return(live_factory: Any) -> None:

@@ -5,23 +5,39 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
+from types import ModuleType
 
 from meja.core import Game, State
 
 Choose = Callable[[State, int, random.Random], int]
+Values = Callable[[State], list[float]]
 
 
-def heuristic_for(game: Game) -> Choose:
-    """The choose function of bots/heuristics/<game>.py; ValueError if the game has none."""
+def _module(game: Game) -> ModuleType | None:
+    """bots/heuristics/<game>.py, or None when the game has no heuristic."""
     name = f"meja.bots.heuristics.{game.name}"
     try:
-        module = importlib.import_module(name)
+        return importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
-        raise ValueError(f"there is no heuristic bot for {game.name}") from None
+        return None
+
+
+def heuristic_for(game: Game) -> Choose:
+    """The game heuristic's choose function; ValueError if the game has none."""
+    module = _module(game)
+    if module is None:
+        raise ValueError(f"there is no heuristic bot for {game.name}")
     choose: Choose = module.choose
     return choose
+
+
+def heuristic_values(game: Game) -> Values | None:
+    """The game heuristic's estimate of each seat's win share, if it offers one."""
+    module = _module(game)
+    values: Values | None = getattr(module, "values", None)
+    return values
 
 
 class HeuristicBot:

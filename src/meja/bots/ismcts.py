@@ -14,10 +14,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from meja.core import CHANCE, State
+from meja.core import CHANCE, TERMINAL, State
 from meja.core.game import sample_chance
 
 RolloutPolicy = Callable[[State, int, random.Random], int]
+Evaluator = Callable[[State], list[float]]
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_EXPLORATION = 0.7
@@ -49,7 +50,7 @@ def random_rollout_policy(state: State, player: int, rng: random.Random) -> int:
     return rng.choice(state.legal_actions(player))
 
 
-def estimate_values(state: State) -> list[float]:
+def score_ranks(state: State) -> list[float]:
     """Each seat's expected share of the win: exact at the end, else its rank by current score."""
     if state.is_terminal():
         return state.returns()
@@ -75,6 +76,7 @@ class ISMCTSBot:
         exploration: float = DEFAULT_EXPLORATION,
         rollout_depth: int | None = DEFAULT_ROLLOUT_DEPTH,
         rollout_policy: RolloutPolicy = random_rollout_policy,
+        evaluator: Evaluator = score_ranks,
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
@@ -87,6 +89,7 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.rollout_policy = rollout_policy
+        self.evaluator = evaluator
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:
@@ -187,4 +190,4 @@ class ISMCTSBot:
                 break
             state.apply(policy(state, seat, rng), seat)
             steps += 1
-        return estimate_values(state)
+        return state.returns() if seat == TERMINAL else self.evaluator(state)

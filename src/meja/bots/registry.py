@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meja.bots.base import Bot
-from meja.bots.heuristic import HeuristicBot
+from meja.bots.heuristic import HeuristicBot, heuristic_values
 from meja.bots.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
     DEFAULT_ROLLOUT_DEPTH,
     ISMCTSBot,
     random_rollout_policy,
+    score_ranks,
 )
 from meja.bots.random_bot import RandomBot
 from meja.core import Game
@@ -24,6 +25,8 @@ ISMCTS_SETTINGS = {
     "c": f"UCB exploration constant (default {DEFAULT_EXPLORATION})",
     "depth": f"rollout moves before the score decides (default {DEFAULT_ROLLOUT_DEPTH}; 0: all)",
     "rollout": "rollout policy: random (default) or heuristic",
+    "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
+    "or score",
 }
 
 
@@ -48,6 +51,10 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
     if rollout not in ("random", "heuristic"):
         raise ValueError(f"ismcts: rollout must be random or heuristic, got {rollout!r}")
     policy = HeuristicBot(game).choose if rollout == "heuristic" else random_rollout_policy
+    judge = settings.get("eval", "heuristic")
+    if judge not in ("heuristic", "score"):
+        raise ValueError(f"ismcts: eval must be heuristic or score, got {judge!r}")
+    evaluator = heuristic_values(game) if judge == "heuristic" else None
     iterations = _number(settings, "iterations", int)
     depth = _number(settings, "depth", int)
     exploration = _number(settings, "c", float)
@@ -57,6 +64,7 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
         exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
         rollout_depth=DEFAULT_ROLLOUT_DEPTH if depth is None else int(depth) or None,
         rollout_policy=policy,
+        evaluator=evaluator or score_ranks,
     )
 
 

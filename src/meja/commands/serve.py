@@ -16,7 +16,9 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)"
     )
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    parser.add_argument(
+        "--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)"
+    )
     parser.add_argument(
         "--db",
         metavar="URL",
@@ -43,8 +45,8 @@ def register(sub: Any) -> None:
 
 def _listen(host: str, port: int) -> socket.socket:
     """Bind the listening socket now, so a busy port is a one-line error."""
-    if not 0 < port < 65536:
-        raise ValueError(f"--port: {port} is not a port number")
+    if not 0 <= port < 65536:
+        raise ValueError(f"--port: {port} is not a port number (0 picks a free one)")
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -53,6 +55,7 @@ def _listen(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise OSError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.listen(2048)
     return sock
 
 
@@ -70,12 +73,17 @@ def run(args: argparse.Namespace) -> int:
     for name in ("bot_pause", "away_grace"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name.replace('_', '-')}: must not be negative")
+    sock = _listen(args.host, args.port)
     db_url = args.db or default_db_url()
     settings = Settings(db_url=db_url, bot_pause=args.bot_pause, away_grace=args.away_grace)
-    app = create_app(settings)
-    sock = _listen(args.host, args.port)
+    try:
+        app = create_app(settings)
+    except ValueError:
+        sock.close()
+        raise
+    port = sock.getsockname()[1]
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"meja is serving on http://{shown_host}:{args.port}/  (store: {_safe(db_url)})")
+    print(f"meja is serving on http://{shown_host}:{port}/  (store: {_safe(db_url)})", flush=True)
     config = uvicorn.Config(app, ws_max_size=WS_MAX_BYTES, log_level="warning", lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0

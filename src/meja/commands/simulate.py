@@ -74,7 +74,9 @@ def run_settings(args: argparse.Namespace) -> RunSettings:
     from meja.sim.runner import parse_workers
 
     game = load_game(args.game)
-    players = args.players or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
+    players = args.players
+    if players is None:
+        players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
     check_players(game, players)
     if args.ray_address and args.backend != "ray":
         raise ValueError("--ray-address needs --backend ray")
@@ -116,10 +118,9 @@ def run(args: argparse.Namespace) -> int:
         f"{game.title}: {args.games} games, {settings.players} players, seed {settings.seed}, "
         f"{settings.workers} workers ({settings.backend})"
     )
-    label = f"{game.name} {','.join(job.lineup)}"
     try:
         sim = run_job(
-            job, settings.workers, settings.backend, settings.address, progress_for(settings, label)
+            job, settings.workers, settings.backend, settings.address, progress_for(settings, game.name)
         )
     except SimulationError as exc:
         raise ValueError(f"simulation failed: {exc}") from None

@@ -18,6 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from meja import __version__
 from meja.bots import bot_names
 from meja.core import Game, IllegalAction, list_games, load_game
+from meja.server.components import components_of
 from meja.server.config import Settings
 from meja.server.lobby import Lobby
 from meja.server.protocol import (
@@ -179,6 +180,11 @@ def create_app(
     @app.get("/api/games")
     async def games_list() -> list[dict[str, Any]]:
         return [_game_info(game) for game in list_games()]
+
+    @app.get("/api/games/{name}")
+    async def game_detail(name: str) -> dict[str, Any]:
+        game = lobby.game(name)
+        return {**_game_info(game), "components": components_of(game)}
 
     @app.get("/api/bots")
     async def bots_list() -> dict[str, Any]:

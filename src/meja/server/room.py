@@ -304,8 +304,9 @@ class Room:
             raise illegal(exc) from None
         text = before.action_to_str(action, player)
         loop = asyncio.get_running_loop()
+        rng = random.Random(self._rng.getrandbits(64))
         mask = await loop.run_in_executor(
-            self.services.rules_executor, seen_by, before, player, action, after
+            self.services.rules_executor, seen_by, before, player, action, after, rng
         )
         move = MoveRow(len(before.history), player, action, mask)
         try:

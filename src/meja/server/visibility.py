@@ -1,11 +1,16 @@
-"""Which viewers may be told what a move was: those whose view tells it apart from other moves.
+"""Which viewers may be told what a move was, in words, in the move log.
 
-A seat's move is named to another viewer only when that viewer's view after it differs from the
-view after every alternative the mover had, so the name says nothing the board does not show. A
-forced move (no alternative) is named only to its mover, since whether it was forced may itself
-be hidden. Chance events are named to no one while the game lasts: their outcome shows in the
-views of those who may see it, and a log that kept it would remember for them what the table
-has since turned face down (Te Kuiti is a memory game).
+Another seat's move is named to a viewer only if two things hold. Its effect must show: the
+viewer's view after it differs from the view after every alternative the mover had (a card
+discarded face down does not show). And its words must say nothing hidden: they must be the
+same in every world the viewer cannot tell apart from this one (State.resample redraws those),
+so "keep the red tile, pass the green one" is not named to a neighbour who only received the
+green one. A forced move (no alternative) is named only to its mover, since whether it was
+forced may itself be hidden. The spectator is told a move only if every seat but the mover is.
+
+Chance events are named to no one while the game lasts: their outcome shows in the views of
+those who may see it, and a log that kept it would remember for them what the table has since
+turned face down (Te Kuiti is a memory game).
 
 Viewers are seats 0..n-1 and the spectator, kept as one bit each (bit n is the spectator).
 """
@@ -13,6 +18,7 @@ Viewers are seats 0..n-1 and the spectator, kept as one bit each (bit n is the s
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 from meja.core import CHANCE, State
@@ -21,10 +27,8 @@ MAX_ALTERNATIVES = 64
 """How many other moves are compared; larger choices are thinned evenly, always keeping
 both neighbours of the move, where moves that differ only in a hidden detail usually sit."""
 
-
-def viewers(num_players: int) -> list[int | None]:
-    """Every seat, then the spectator."""
-    return [*range(num_players), None]
+REDRAWS = 6
+"""Worlds drawn per viewer to check that a move's words give nothing hidden away."""
 
 
 def viewer_bit(viewer: int | None, num_players: int) -> int:
@@ -49,23 +53,46 @@ def _fingerprint(view: dict[str, Any]) -> str:
     return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
-def seen_by(before: State, player: int, action: int, after: State) -> int:
+def _effect_shows(
+    before: State, player: int, action: int, after: State, seats: list[int]
+) -> list[int]:
+    """The seats whose view after the move differs from the view after every alternative."""
+    alternatives = _alternatives(before, player, action)
+    if not alternatives:
+        return []
+    actual = {seat: _fingerprint(after.view(seat)) for seat in seats}
+    for other in alternatives:
+        if not seats:
+            break
+        branch = before.clone()
+        branch.apply(other, player)
+        seats = [seat for seat in seats if _fingerprint(branch.view(seat)) != actual[seat]]
+    return seats
+
+
+def _words_hold(before: State, player: int, action: int, viewer: int, rng: random.Random) -> bool:
+    """Whether the move's words are the same in every redrawn world where it is legal."""
+    text = before.action_to_str(action, player)
+    for _ in range(REDRAWS):
+        world = before.resample(viewer, rng)
+        if action not in world.legal_actions(player):
+            return False
+        if world.action_to_str(action, player) != text:
+            return False
+    return True
+
+
+def seen_by(before: State, player: int, action: int, after: State, rng: random.Random) -> int:
     """The mask of viewers who may be told the move player made from before (giving after)."""
     if player == CHANCE:
         return 0
     n = before.num_players
+    others = [seat for seat in range(n) if seat != player]
+    shown = _effect_shows(before, player, action, after, others)
+    told = [seat for seat in shown if _words_hold(before, player, action, seat, rng)]
     mask = viewer_bit(player, n)
-    alternatives = _alternatives(before, player, action)
-    if not alternatives:
-        return mask
-    undecided = [v for v in viewers(n) if not mask & viewer_bit(v, n)]
-    actual = {v: _fingerprint(after.view(v)) for v in undecided}
-    for other in alternatives:
-        if not undecided:
-            break
-        branch = before.clone()
-        branch.apply(other, player)
-        undecided = [v for v in undecided if _fingerprint(branch.view(v)) != actual[v]]
-    for viewer in undecided:
-        mask |= viewer_bit(viewer, n)
+    for seat in told:
+        mask |= viewer_bit(seat, n)
+    if len(told) == len(others) and (others or _alternatives(before, player, action)):
+        mask |= viewer_bit(None, n)
     return mask

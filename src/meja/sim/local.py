@@ -5,18 +5,17 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import signal
-from collections.abc import Iterator
 from multiprocessing.pool import Pool
 
 from meja.sim.chunks import ChunkPlanner
 from meja.sim.job import SimJob
 from meja.sim.play import play_range
-from meja.sim.results import GameResult
+from meja.sim.results import Batches, GameResult
 
 IN_FLIGHT_PER_WORKER = 2
 
 
-def local_batches(job: SimJob, workers: int) -> Iterator[list[GameResult]]:
+def local_batches(job: SimJob, workers: int) -> Batches:
     """Yield finished games in batches; closing the iterator stops the workers at once."""
     if workers == 1:
         for index in range(job.games):

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
 from typing import Any
 
 from meja.sim.chunks import ChunkPlanner
 from meja.sim.job import SimJob
 from meja.sim.play import SimulationError, play_range
-from meja.sim.results import GameResult
+from meja.sim.results import Batches, GameResult
 
 IN_FLIGHT_PER_CPU = 2
 
@@ -23,7 +22,7 @@ def _import_ray() -> Any:
     return ray
 
 
-def ray_batches(job: SimJob, workers: int, address: str | None) -> Iterator[list[GameResult]]:
+def ray_batches(job: SimJob, workers: int, address: str | None) -> Batches:
     """Yield finished games in batches from Ray tasks; closing cancels what is still queued.
 
     An already initialised Ray is used as it is; otherwise this connects to address, or starts a

@@ -30,7 +30,7 @@ img { max-width: 100%; }
 code { background: #f3f3f3; padding: 0 0.2rem; }
 """
 
-ImageLink = Callable[[str], str]
+ImageLink = Callable[[Path], str]
 
 
 def check_out_dir(out: Path) -> None:

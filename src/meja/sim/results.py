@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 
@@ -26,3 +27,7 @@ class GameResult:
     def players(self) -> int:
         """Number of seats."""
         return len(self.bots)
+
+
+Batches = Generator[list[GameResult], None, None]
+"""Finished games as a backend yields them; closing it stops the backend's workers."""

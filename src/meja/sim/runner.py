@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +11,7 @@ from meja.sim.job import SimJob
 from meja.sim.local import local_batches
 from meja.sim.progress import Listener, Silent
 from meja.sim.ray_backend import ray_batches
-from meja.sim.results import GameResult
+from meja.sim.results import Batches, GameResult
 
 BACKENDS = ("local", "ray")
 
@@ -77,7 +76,7 @@ def run_job(
     if backend not in BACKENDS:
         raise ValueError(f"--backend: expected one of {', '.join(BACKENDS)}, got {backend!r}")
     listener = listener or Silent()
-    batches: Iterator[list[GameResult]]
+    batches: Batches
     if backend == "ray":
         batches = ray_batches(job, workers, address)
     else:

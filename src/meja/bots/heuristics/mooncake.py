@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from meja.bots.heuristics.values import win_shares
 from meja.core import State
 from meja.games.mooncake.components import CUSTOMERS, TILE_TYPES, Customer
 from meja.games.mooncake.scoring import (
@@ -33,6 +34,9 @@ OPEN_YOLK = 0.35
 
 PASS_WEIGHT = 0.4
 """How much a passed tile's use to its receiver counts against keeping the others."""
+
+TEMPERATURE = 1.5
+"""Festive Point gap that makes a seat e times likelier to win."""
 
 
 def _tile_ids(codes: Sequence[str | None]) -> list[int]:
@@ -63,6 +67,36 @@ def cake_value(tiles: list[int], bonus: str) -> float:
     no_half = 0.0 if dead else 0.6 if hopeful else 1.0
     pairs = stats.pairs + 0.3 * min(abs(stats.nuts - stats.seeds), open_quarters)
     return flavour + stats.yolks + OPEN_YOLK * hopeful + no_half + pairs
+
+
+def _taste_estimate(board: list[int], bonus: str) -> float:
+    """Expected Taste Value of a board's three cakes."""
+    return sum(cake_value(cake, bonus) for cake in board_cakes(board))
+
+
+def _customers_served(board: list[int], customers: list[Customer]) -> int:
+    """How many customers the board's complete cakes would satisfy."""
+    fits = [
+        [min(cake) >= 0 and satisfies(c, cake_stats(cake)) for c in customers]
+        for cake in board_cakes(board)
+    ]
+    return sum(1 for c in assign_customers(fits, len(customers)) if c >= 0)
+
+
+def values(state: State) -> list[float]:
+    """Estimated win shares from Festive Points so far and what this round's cakes promise."""
+    view = state.view(None)
+    bonus = state.options["half_yolk_bonus"]
+    customers = [CUSTOMER_BY_NUMBER[n] for n in view["customers"]]
+    boards = [_tile_ids(codes) for codes in view["boards"]]
+    worth = [float(points) for points in view["festive"]]
+    if view["phase"] != "over" and any(tile >= 0 for board in boards for tile in board):
+        tastes = [_taste_estimate(board, bonus) for board in boards]
+        high, low = max(tastes), min(tastes)
+        for seat, board in enumerate(boards):
+            rank = 1.0 if high == low else 2 * (tastes[seat] - low) / (high - low)
+            worth[seat] += rank + _customers_served(board, customers)
+    return win_shares(worth, TEMPERATURE)
 
 
 def board_value(board: list[int], customers: list[Customer], bonus: str) -> float:

@@ -11,6 +11,7 @@ import random
 from typing import cast
 
 from meja.bots.heuristics.lookahead import best_action
+from meja.bots.heuristics.values import win_shares
 from meja.core import State
 from meja.games.peranakan.layout import KIND_FIXED, KIND_WILDS, LINE_OTHERS
 from meja.games.peranakan.state import PeranakanState
@@ -26,6 +27,9 @@ PER_ICON = 2.5
 
 RIVAL_WEIGHT = 0.8
 """How much the strongest rival's position counts against one's own."""
+
+TEMPERATURE = 8.0
+"""Worth gap (a little under one set) that makes a seat e times likelier to win."""
 
 
 def kueh_value(counts: list[int]) -> float:
@@ -51,13 +55,23 @@ def pawn_outlook(state: PeranakanState, seat: int) -> float:
     return total + in_hand * PAWN_IN_HAND * min(1.0, turns_left / 12)
 
 
-def evaluate(state: State, player: int) -> float:
-    """Own Kueh and pawn outlook against the strongest rival's."""
+def seat_worths(state: State) -> list[float]:
+    """Each seat's Kueh and pawn outlook."""
     game = cast(PeranakanState, state)
-    worth = [
+    return [
         kueh_value(game.kueh_of(seat)) + pawn_outlook(game, seat)
         for seat in range(game.num_players)
     ]
+
+
+def values(state: State) -> list[float]:
+    """Estimated win shares, for search to judge positions it does not play out."""
+    return win_shares(seat_worths(state), TEMPERATURE)
+
+
+def evaluate(state: State, player: int) -> float:
+    """Own Kueh and pawn outlook against the strongest rival's."""
+    worth = seat_worths(state)
     rival = max(w for seat, w in enumerate(worth) if seat != player)
     return worth[player] - RIVAL_WEIGHT * rival
 

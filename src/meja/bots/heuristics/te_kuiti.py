@@ -11,9 +11,10 @@ import random
 from typing import cast
 
 from meja.bots.heuristics.lookahead import best_action
+from meja.bots.heuristics.values import win_shares
 from meja.core import State
 from meja.games.te_kuiti.actions import COLLECT, END_TURN, FLIP, PLACE, REMOVE
-from meja.games.te_kuiti.field import CELL_EDGES, cells_of
+from meja.games.te_kuiti.field import CELL_EDGES, PAD_BIT
 from meja.games.te_kuiti.state import (
     BONUS,
     COLLECTING,
@@ -29,6 +30,20 @@ ENCLOSED_WORTH = 10.0
 
 SIDE_WORTH = (0.0, 0.3, 1.0, 3.0, 0.0)
 """Worth to the shepherd of an open tile by how many of its sides are fenced."""
+
+PAIR_ODDS = 0.9
+"""Chance that a remembered, open pair is still collected before the round ends."""
+
+OPEN_TILE_ODDS = 0.4
+"""Expected sheep points from an open tile that is not part of a remembered pair."""
+
+TEMPERATURE = 3.0
+"""Point gap that makes a seat e times likelier to win."""
+
+
+def cells_of(mask: int) -> list[int]:
+    """Cell numbers whose bit is set in a field mask."""
+    return [cell for cell, bit in enumerate(PAD_BIT) if mask & bit]
 
 
 def _known_kind(state: TeKuitiState, cell: int) -> int:
@@ -47,6 +62,24 @@ def shepherd_value(state: State, player: int) -> float:
         sides = sum(1 for edge in CELL_EDGES[cell] if fences >> edge & 1)
         value += SIDE_WORTH[sides]
     return value
+
+
+def values(state: State) -> list[float]:
+    """Estimated win shares: points so far plus what this round's field still promises."""
+    game = cast(TeKuitiState, state)
+    worth = list(game.scores())
+    if game.is_terminal() or game.solo:
+        return win_shares(worth, TEMPERATURE) if len(worth) > 1 else [0.5]
+    worth[game.shepherd] += shepherd_value(game, game.shepherd) / ENCLOSED_WORTH
+    open_cells = cells_of(game.present & ~game.enclosed)
+    kinds: dict[int, int] = {}
+    for cell in open_cells:
+        kind = _known_kind(game, cell)
+        if kind >= 0:
+            kinds[kind] = kinds.get(kind, 0) + 1
+    pairs = sum(count // 2 for count in kinds.values())
+    worth[game.sheep] += 2 * PAIR_ODDS * pairs + OPEN_TILE_ODDS * (len(open_cells) - 2 * pairs)
+    return win_shares(worth, TEMPERATURE)
 
 
 def _flip_choice(state: TeKuitiState, rng: random.Random) -> int:

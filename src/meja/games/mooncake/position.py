@@ -13,6 +13,7 @@ from meja.games.mooncake.components import (
     TILES_PER_TURN,
     TURNS_PER_ROUND,
 )
+from meja.games.mooncake.notation import SLOT_NAMES, SLOTS, TILE_CODES
 from meja.games.mooncake.state import (
     CHOOSE,
     COPIES,
@@ -21,9 +22,6 @@ from meja.games.mooncake.state import (
     PHASES,
     PLACE,
     REVEAL,
-    SLOT_NAMES,
-    SLOTS,
-    TILE_CODES,
     MooncakeState,
     choice_actions,
 )
@@ -66,16 +64,24 @@ def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
     return value
 
 
-def _tiles(values: Any, field: str, length: int | None = None, empty: bool = False) -> list[int]:
-    """Tile codes to ids; with empty, None stands for an empty slot (-1)."""
+def _tiles(values: Any, field: str, length: int | None = None) -> list[int]:
+    """A list of tile codes as tile ids."""
     out = []
     for i, code in enumerate(_list(values, field, length)):
-        if empty and code is None:
-            out.append(-1)
-            continue
         tile = CODE_TO_TILE.get(code) if isinstance(code, str) else None
         if tile is None:
             raise InvalidPosition(f"{field}[{i}]: {code!r} is not a tile code")
+        out.append(tile)
+    return out
+
+
+def _board(value: Any, field: str) -> list[int]:
+    """A board's list of codes as tile ids, -1 for an empty slot (None)."""
+    out = []
+    for slot, code in enumerate(_list(value, field, SLOTS)):
+        tile = -1 if code is None else CODE_TO_TILE.get(code) if isinstance(code, str) else None
+        if tile is None:
+            raise InvalidPosition(f"{field}[{slot}]: {code!r} is not a tile code")
         out.append(tile)
     return out
 
@@ -135,7 +141,7 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
     for r, row in enumerate(_list(data["tastes"], "tastes", finished)):
         values = _list(row, f"tastes[{r}]", n)
         tastes.append(tuple(_int(v, f"tastes[{r}][{s}]", 0) for s, v in enumerate(values)))
-    served: list[tuple[tuple[int, ...], ...]] = []
+    served: list[tuple[tuple[int | None, ...], ...]] = []
     for r, row in enumerate(_list(data["served"], "served", finished)):
         seats = []
         for s, cakes in enumerate(_list(row, f"served[{r}]", n)):
@@ -148,12 +154,12 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
                 raise InvalidPosition(
                     f"served[{r}][{s}]: each customer in play that round buys at most one cake"
                 )
-            seats.append(tuple(sold))
+            seats.append(tuple(None if c < 0 else CUSTOMERS[c].number for c in sold))
         served.append(tuple(seats))
 
     boards: list[int] = []
     for s, row in enumerate(_list(data["boards"], "boards", n)):
-        boards += _tiles(row, f"boards[{s}]", SLOTS, empty=True)
+        boards += _board(row, f"boards[{s}]")
     pending: list[list[int]] = []
     for s, names in enumerate(_list(data["pending"], "pending", n)):
         slots = []

@@ -9,40 +9,37 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Callable
 from functools import cache
-from itertools import permutations
+from itertools import chain, permutations, repeat
 from typing import Any
 
 from meja.core import CHANCE, TERMINAL, Game, IllegalAction, State
 from meja.games.mooncake import scoring
 from meja.games.mooncake.components import (
-    CAKES,
     CUSTOMERS,
     FESTIVE_PER_CUSTOMER,
-    QUARTERS,
     ROUNDS,
     TILE_TYPES,
     TILES_PER_TURN,
     TOTAL_TILES,
     TURNS_PER_ROUND,
 )
+from meja.games.mooncake.notation import SLOT_NAMES, SLOTS, TILE_CODES, board_codes
 from meja.games.mooncake.text import render_position
 
 REVEAL, DRAW, CHOOSE, PLACE, OVER = range(5)
 PHASES = ("reveal", "draw", "choose", "place", "over")
 
-SLOTS = CAKES * len(QUARTERS)
-SLOT_NAMES = tuple(f"{cake + 1}{quarter}" for cake in range(CAKES) for quarter in QUARTERS)
-TILE_CODES = tuple(tile.code for tile in TILE_TYPES)
 NUM_TILE_TYPES = len(TILE_TYPES)
 COPIES = [tile.copies for tile in TILE_TYPES]
-CODE_OR_NONE: tuple[str | None, ...] = (*TILE_CODES, None)
-"""Indexed by a board entry: a tile id gives its code and -1 (empty) gives None."""
 
 CHOICES = tuple(permutations(range(TILES_PER_TURN)))
 """Choose-and-share actions: (keep, pass left, pass right) as positions in the sorted hand."""
 PLACE_BASE = len(CHOICES)
 NUM_ACTIONS = PLACE_BASE + NUM_TILE_TYPES * SLOTS
+FROM_LEFT, FROM_RIGHT = 0, 1
+"""Offsets in a seat's pair of received tiles: from its left neighbour, from its right."""
 
 REVEAL_TOGETHER = "together"
 REVEAL_OPEN = "open"
@@ -86,11 +83,36 @@ def choice_text(hand: list[int], action: int, pairwise: bool) -> str:
     return f"keep {keep}, left {left}, right {right}"
 
 
+@cache
+def gift_table(num_players: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """[giver][seat]: indices into the received list of the tiles giver passes to seat."""
+    return tuple(
+        tuple(
+            tuple(
+                2 * seat + offset
+                for offset, neighbour in ((FROM_LEFT, seat + 1), (FROM_RIGHT, seat - 1))
+                if neighbour % num_players == giver and seat != giver
+            )
+            for seat in range(num_players)
+        )
+        for giver in range(num_players)
+    )
+
+
+def _pick(items: list[int], count: int, rand: Callable[[], float]) -> list[int]:
+    """Move count uniformly chosen items to the front (a partial Fisher-Yates) and return them."""
+    size = len(items)
+    for i in range(count):
+        j = i + int(rand() * (size - i))
+        items[i], items[j] = items[j], items[i]
+    return items[:count]
+
+
 class MooncakeState(State):
     """A game in progress, kept in flat lists of tile ids (-1: none) for speed.
 
-    The pool is always the box minus the hands and boards; it is stored as counts per tile id
-    so that a draw's chance outcomes are cheap.
+    The pool is always the box minus the hands and boards; it is kept as counts per tile id so
+    that a draw's chance outcomes are cheap.
     """
 
     def __init__(
@@ -118,13 +140,14 @@ class MooncakeState(State):
         self._pending: list[list[int]] = [[] for _ in range(n)]
         """Per seat, the slots it filled this turn; hidden from others until the turn ends."""
         self._received = [-1] * (2 * n)
-        """Per seat: the tile from its left neighbour (seat + 1), then from its right (seat - 1)."""
+        """Per seat, the tiles it got this turn: from its left neighbour, from its right."""
         self._customers: list[int] = []
         self._festive = [0] * n
         self._tastes: list[tuple[int, ...]] = []
-        self._served: list[tuple[tuple[int, ...], ...]] = []
+        self._served: list[tuple[tuple[int | None, ...], ...]] = []
+        """Per finished round, seat and cake: the number of the customer served, or None."""
         self._rows: list[list[str | None]] | None = None
-        """Cache of every seat's public board codes; never mutated, replaced when boards change."""
+        """Cache of every seat's board as others see it; rebuilt after the boards change."""
 
     # --- turn order ---------------------------------------------------------------------
     def current_player(self) -> int:
@@ -250,8 +273,8 @@ class MooncakeState(State):
             from_left = to_right[(seat + 1) % n]
             from_right = to_left[(seat - 1) % n]
             self._hands[seat] = sorted((kept[seat], from_left, from_right))
-            self._received[2 * seat] = from_left
-            self._received[2 * seat + 1] = from_right
+            self._received[2 * seat + FROM_LEFT] = from_left
+            self._received[2 * seat + FROM_RIGHT] = from_right
             self._choices[seat] = -1
         self._phase = PLACE
         self._waiting = n * TILES_PER_TURN
@@ -274,17 +297,17 @@ class MooncakeState(State):
         n = self.num_players
         customers = [CUSTOMERS[c] for c in self._customers]
         tastes: list[int] = []
-        served: list[tuple[int, ...]] = []
+        served: list[tuple[int | None, ...]] = []
         for seat in range(n):
             board = self._boards[seat * SLOTS : (seat + 1) * SLOTS]
             taste, assignment = scoring.score_board(
                 board, customers, self.options["half_yolk_bonus"]
             )
             tastes.append(taste)
-            served.append(tuple(self._customers[c] if c >= 0 else -1 for c in assignment))
+            served.append(tuple(None if c < 0 else customers[c].number for c in assignment))
         ranks = scoring.festive_for_taste(tastes, self.options["all_tied_taste"])
         for seat in range(n):
-            sold = sum(1 for c in served[seat] if c >= 0)
+            sold = sum(1 for number in served[seat] if number is not None)
             self._festive[seat] += ranks[seat] + FESTIVE_PER_CUSTOMER * sold
         self._tastes.append(tuple(tastes))
         self._served.append(tuple(served))
@@ -318,7 +341,7 @@ class MooncakeState(State):
         copy = object.__new__(MooncakeState)
         copy.__dict__.update(self.__dict__)
         copy.options = dict(self.options)
-        copy.history = list(self.history)
+        copy.history = self.history[:]
         copy._pool = self._pool[:]
         copy._hands = [hand[:] for hand in self._hands]
         copy._choices = self._choices[:]
@@ -356,18 +379,6 @@ class MooncakeState(State):
             return NotImplemented
         return isinstance(other, MooncakeState) and self._key() == other._key()
 
-    def _gifts(self, giver: int, seat: int) -> list[int]:
-        """Indices into _received of the tiles that giver passed to seat this turn."""
-        if self._phase != PLACE:
-            return []
-        n = self.num_players
-        out = []
-        if (seat + 1) % n == giver:
-            out.append(2 * seat)
-        if (seat - 1) % n == giver:
-            out.append(2 * seat + 1)
-        return out
-
     def resample(self, player: int, rng: random.Random) -> MooncakeState:
         """Redraw other seats' hidden tiles and the pool, and their hidden commitments.
 
@@ -375,73 +386,99 @@ class MooncakeState(State):
         this turn (they stay with that neighbour until placed).
         """
         copy = self.clone()
-        phase = self._phase
-        if phase in (REVEAL, OVER):
-            return copy
-        hide = self._hide_places and phase == PLACE
-        pool = copy._pool
+        if self._phase == PLACE:
+            copy._redraw_placing(player, rng.random)
+        elif self._phase in (DRAW, CHOOSE):
+            copy._redraw_hands(player, rng.random)
+        return copy
+
+    def _deck(self, total: int, rand: Callable[[], float]) -> list[int]:
+        """Take total random tiles out of the pool."""
+        pool = self._pool
+        drawn = _pick(
+            list(chain.from_iterable(map(repeat, range(NUM_TILE_TYPES), pool))), total, rand
+        )
+        for tile in drawn:
+            pool[tile] -= 1
+        return drawn
+
+    def _redraw_hands(self, player: int, rand: Callable[[], float]) -> None:
+        """Draw or choose phase: other hands come from the unseen tiles; choices follow them."""
+        hands = self._hands
+        pool = self._pool
+        others = [seat for seat, hand in enumerate(hands) if hand and seat != player]
+        for seat in others:
+            for tile in hands[seat]:
+                pool[tile] += 1
+        drawn = self._deck(sum([len(hands[seat]) for seat in others]), rand)
+        choices = self._choices
+        start = 0
+        for seat in others:
+            end = start + len(hands[seat])
+            tiles = sorted(drawn[start:end])
+            start = end
+            hands[seat] = tiles
+            if choices[seat] >= 0:
+                options = choice_actions(tuple(tiles), self._pairwise)
+                choices[seat] = options[int(rand() * len(options))]
+
+    def _redraw_placing(self, player: int, rand: Callable[[], float]) -> None:
+        """Place phase: redraw other seats' unknown tiles, hidden placements and provenance.
+
+        player knows the tiles it passed this turn, so those stay with the seat that got them.
+        """
+        hide = self._hide_places
+        pool = self._pool
+        hands = self._hands
+        boards = self._boards
+        received = self._received
+        pending = self._pending
+        gifts = gift_table(self.num_players)[player]
         plans: list[tuple[int, list[int], int]] = []
-        for seat in range(self.num_players):
-            hand = copy._hands[seat]
-            if seat == player or (phase == DRAW and not hand):
+        total = 0
+        for seat, hand in enumerate(hands):
+            if seat == player:
                 continue
-            held = hand[:]
+            base = seat * SLOTS
+            placed = [boards[base + slot] for slot in pending[seat]]
+            held = hand + placed if hide else hand[:]
             fixed: list[int] = []
-            if phase == PLACE:
-                base = seat * SLOTS
-                placed = [copy._boards[base + slot] for slot in copy._pending[seat]]
-                if hide:
-                    held += placed
-                for index in self._gifts(player, seat):
-                    tile = copy._received[index]
-                    if not hide and tile in placed:
-                        placed.remove(tile)
-                    else:
-                        held.remove(tile)
-                        fixed.append(tile)
+            for index in gifts[seat]:
+                tile = received[index]
+                if not hide and tile in placed:
+                    placed.remove(tile)
+                else:
+                    held.remove(tile)
+                    fixed.append(tile)
             for tile in held:
                 pool[tile] += 1
             plans.append((seat, fixed, len(held)))
-        total = sum(count for _, _, count in plans)
-        deck = [tile for tile, count in enumerate(pool) for _ in range(count)]
-        drawn = rng.sample(deck, total)
-        for tile in drawn:
-            pool[tile] -= 1
+            total += len(held)
+        drawn = self._deck(total, rand)
         start = 0
         for seat, fixed, count in plans:
-            copy._deal(seat, player, fixed + drawn[start : start + count], hide, rng)
+            tiles = fixed + drawn[start : start + count]
             start += count
-        return copy
-
-    def _deal(
-        self, seat: int, viewer: int, tiles: list[int], hide: bool, rng: random.Random
-    ) -> None:
-        """Give seat a redrawn set of hidden tiles, with random hidden commitments to match."""
-        base = seat * SLOTS
-        boards = self._boards
-        pending = self._pending[seat]
-        if hide and pending:
-            for slot in pending:
-                boards[base + slot] = -1
-            empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0]
-            slots = rng.sample(empty, len(pending))
-            rng.shuffle(tiles)
-            for slot in slots:
-                boards[base + slot] = tiles.pop()
-            self._pending[seat] = pending = slots
-        tiles.sort()
-        self._hands[seat] = tiles
-        if self._phase == CHOOSE and self._choices[seat] >= 0:
-            self._choices[seat] = rng.choice(choice_actions(tuple(tiles), self._pairwise))
-        elif self._phase == PLACE:
-            known = self._gifts(viewer, seat)
-            others = tiles + [boards[base + slot] for slot in pending]
+            base = seat * SLOTS
+            slots = pending[seat]
+            if fixed:
+                _pick(tiles, len(tiles), rand)
+            turn = tiles + [boards[base + slot] for slot in slots] if not hide else tiles[:]
+            if hide and slots:
+                empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0] + slots
+                for slot in slots:
+                    boards[base + slot] = -1
+                slots = pending[seat] = _pick(empty, len(slots), rand)
+                for slot in slots:
+                    boards[base + slot] = tiles.pop()
+            tiles.sort()
+            hands[seat] = tiles
+            known = gifts[seat]
             for index in known:
-                others.remove(self._received[index])
-            rng.shuffle(others)
-            for index in (2 * seat, 2 * seat + 1):
+                turn.remove(received[index])
+            for index in (2 * seat + FROM_LEFT, 2 * seat + FROM_RIGHT):
                 if index not in known:
-                    self._received[index] = others.pop()
+                    received[index] = turn.pop(int(rand() * len(turn)))
 
     # --- what each seat sees --------------------------------------------------------------
     def _public(self) -> dict[str, Any]:
@@ -453,29 +490,28 @@ class MooncakeState(State):
             "customers": [CUSTOMERS[c].number for c in self._customers],
             "festive": self._festive[:],
             "tastes": [list(tastes) for tastes in self._tastes],
-            "served": [
-                [[CUSTOMERS[c].number if c >= 0 else None for c in cakes] for cakes in seats]
-                for seats in self._served
-            ],
+            "served": [[list(cakes) for cakes in seats] for seats in self._served],
         }
+
+    def _board(self, seat: int) -> list[int]:
+        return self._boards[seat * SLOTS : (seat + 1) * SLOTS]
 
     def _public_rows(self) -> list[list[str | None]]:
         """Every seat's board as others see it (tiles placed this turn hidden, unless open)."""
         rows = self._rows
         if rows is None:
-            boards = self._boards
             rows = []
             for seat, pending in enumerate(self._pending):
-                base = seat * SLOTS
-                row = [CODE_OR_NONE[tile] for tile in boards[base : base + SLOTS]]
+                board = self._board(seat)
                 if self._hide_places:
                     for slot in pending:
-                        row[slot] = None
-                rows.append(row)
+                        board[slot] = -1
+                rows.append(board_codes(board))
             self._rows = rows
         return rows
 
     def view(self, player: int | None) -> dict[str, Any]:
+        """Public facts, boards as that seat sees them, and the seat's own hand and choices."""
         data = self._public()
         data["active"] = self.active_players()
         boards = [row[:] for row in self._public_rows()]
@@ -484,26 +520,25 @@ class MooncakeState(State):
         data["pool_size"] = self._pool_size
         if player is None:
             return data
-        n = self.num_players
         hand = self._hands[player]
-        base = player * SLOTS
-        pending = sorted(self._pending[player])
-        for slot in pending:
-            boards[player][slot] = TILE_CODES[self._boards[base + slot]]
+        pending = self._pending[player]
+        if pending and self._hide_places:
+            boards[player] = board_codes(self._board(player))
         choice = self._choices[player]
         data["seat"] = player
         data["hand"] = [TILE_CODES[tile] for tile in hand]
         data["choice"] = None if choice < 0 else choice_text(hand, choice, self._pairwise)
-        data["pending"] = [SLOT_NAMES[slot] for slot in pending]
+        data["pending"] = [SLOT_NAMES[slot] for slot in sorted(pending)]
         if self._phase == PLACE:
+            n = self.num_players
             received = self._received
             data["received"] = {
-                "from_left": TILE_CODES[received[2 * player]],
-                "from_right": TILE_CODES[received[2 * player + 1]],
+                "from_left": TILE_CODES[received[2 * player + FROM_LEFT]],
+                "from_right": TILE_CODES[received[2 * player + FROM_RIGHT]],
             }
             data["passed"] = {
-                "left": TILE_CODES[received[2 * ((player + 1) % n) + 1]],
-                "right": TILE_CODES[received[2 * ((player - 1) % n)]],
+                "left": TILE_CODES[received[2 * ((player + 1) % n) + FROM_RIGHT]],
+                "right": TILE_CODES[received[2 * ((player - 1) % n) + FROM_LEFT]],
             }
         else:
             data["received"] = data["passed"] = None
@@ -511,15 +546,11 @@ class MooncakeState(State):
 
     def position(self) -> dict[str, Any]:
         n = self.num_players
-        boards = self._boards
         received = self._received
         data = self._public()
         data["num_players"] = n
         data["options"] = dict(self.options)
-        data["boards"] = [
-            [CODE_OR_NONE[tile] for tile in boards[seat * SLOTS : (seat + 1) * SLOTS]]
-            for seat in range(n)
-        ]
+        data["boards"] = [board_codes(self._board(seat)) for seat in range(n)]
         data["pending"] = [[SLOT_NAMES[slot] for slot in sorted(p)] for p in self._pending]
         data["hands"] = [[TILE_CODES[tile] for tile in hand] for hand in self._hands]
         data["choices"] = [None if choice < 0 else choice for choice in self._choices]
@@ -548,6 +579,18 @@ class MooncakeState(State):
             keep, left, right = (index + 1 for index in CHOICES[action])
             return f"keep #{keep}, left #{left}, right #{right}"
         return f"action {action}"
+
+    def _acting_seat(self, player: int | None) -> int:
+        """A quick yes for a seat or chance that may act now; the shared checks otherwise."""
+        phase = self._phase
+        if player is not None and 0 <= player < self.num_players:
+            if phase == PLACE and self._hands[player]:
+                return player
+            if phase == CHOOSE and self._choices[player] < 0:
+                return player
+        elif player == CHANCE and phase <= DRAW:
+            return CHANCE
+        return super()._acting_seat(player)
 
     def str_to_action(self, text: str, player: int | None = None) -> int:
         """Parse an action string (or number) by table lookup rather than a scan of all moves."""
@@ -603,6 +646,8 @@ class MooncakeState(State):
         for tile in self._boards:
             if tile >= 0:
                 counts[tile] += 1
+        if counts == COPIES and sum(self._pool) == self._pool_size:
+            return []
         problems = [
             f"{TILE_CODES[tile]}: {count} accounted for, the box holds {COPIES[tile]}"
             for tile, count in enumerate(counts)

@@ -1,8 +1,7 @@
 """Plain-text drawing of Mooncake Master: each player's three cakes as 2x2 quarters.
 
-A tile reads as its code: flavour letter (L lotus, R red bean, G green tea), its toppings
-(N hazelnut, S watermelon seed, - none), then '<' / '>' for a half yolk on its counter-clockwise
-/ clockwise edge. A '*' marks a tile placed this turn and not yet revealed; '.' an empty quarter.
+Tiles read as their codes (see notation.py); a '*' marks a tile placed this turn and not yet
+revealed, and '.' an empty quarter.
 """
 
 from __future__ import annotations
@@ -16,21 +15,20 @@ CELL = 6
 PENDING_MARK = "*"
 EMPTY_MARK = "."
 ROWS = (("NW", "NE"), ("SW", "SE"))
-"""How a cake's clockwise quarters sit on the page: north row over south row."""
+"""How a cake's clockwise quarters sit on the page: the north pair over the south pair."""
 
 
 def draw_cakes(board: Sequence[str | None], pending: Collection[str] = ()) -> list[str]:
-    """Two lines drawing a player's cakes side by side; board lists codes slot by slot."""
+    """Two lines drawing one board's cakes side by side, each as 2x2 quarters."""
     lines = []
     for row in ROWS:
         cakes = []
         for cake in range(CAKES):
             cells = []
             for quarter in row:
-                slot = cake * len(QUARTERS) + QUARTERS.index(quarter)
-                code = board[slot]
+                code = board[cake * len(QUARTERS) + QUARTERS.index(quarter)] or EMPTY_MARK
                 mark = PENDING_MARK if f"{cake + 1}{quarter}" in pending else ""
-                cells.append(f"{(code or EMPTY_MARK) + mark:<{CELL}}")
+                cells.append(f"{code + mark:<{CELL}}")
             cakes.append(" ".join(cells))
         lines.append(" | ".join(cakes).rstrip())
     return lines
@@ -38,24 +36,23 @@ def draw_cakes(board: Sequence[str | None], pending: Collection[str] = ()) -> li
 
 def render_position(position: Mapping[str, Any]) -> str:
     """The whole state, hidden parts included, as stable text (logs and golden playthroughs)."""
-    numbers = {customer.number: customer for customer in CUSTOMERS}
+    cards = {customer.number: customer for customer in CUSTOMERS}
     lines = [
         f"round {position['round']} turn {position['turn']} phase {position['phase']}",
         "customers: "
-        + ("; ".join(f"C{n} {numbers[n].text}" for n in position["customers"]) or "none"),
+        + ("; ".join(f"C{n} {cards[n].text}" for n in position["customers"]) or "none"),
     ]
-    for round_index, tastes in enumerate(position["tastes"], start=1):
+    for index, tastes in enumerate(position["tastes"]):
         sold = [
-            " ".join(f"C{c}" for c in cakes if c is not None) or "-"
-            for cakes in position["served"][round_index - 1]
+            "+".join(f"C{c}" for c in cakes if c is not None) or "-"
+            for cakes in position["served"][index]
         ]
-        lines.append(
-            f"round {round_index} taste {tastes} sold "
-            + ", ".join(f"{seat}:{s}" for seat, s in enumerate(sold))
-        )
+        lines.append(f"round {index + 1}: taste {tastes}, sold {sold}")
     for seat, board in enumerate(position["boards"]):
-        hand = " ".join(position["hands"][seat]) or "-"
-        parts = [f"seat {seat}: festive {position['festive'][seat]}", f"hand {hand}"]
+        parts = [
+            f"seat {seat}: festive {position['festive'][seat]}",
+            "hand " + (" ".join(position["hands"][seat]) or "-"),
+        ]
         if position["choices"][seat] is not None:
             parts.append(f"choice {position['choices'][seat]}")
         if position["received"][seat] is not None:

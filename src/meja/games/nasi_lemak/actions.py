@@ -40,14 +40,15 @@ END_TURN = 0
 MAKE = 1
 WHOLESALER = 2
 THIEF = 3
-PROPOSE = 4
-ACCEPT = 5
-DECLINE = 6
-MAK_CIK = 7
+TRADE = 4
+PROPOSE = 5
+ACCEPT = 6
+DECLINE = 7
+MAK_CIK = 8
 SUPPLIER = MAK_CIK + len(MAK_CIK_SETS)
 OFFICER = SUPPLIER + len(INGREDIENTS)
-TRADE = OFFICER + MAX_PLAYERS
-TAKE = TRADE + MAX_PLAYERS
+WITH_SEAT = OFFICER + MAX_PLAYERS
+TAKE = WITH_SEAT + MAX_PLAYERS
 GIVE = TAKE + NUM_TYPES
 ASK = GIVE + len(TRADABLE)
 FAN = ASK + len(TRADABLE)
@@ -64,11 +65,12 @@ def place(seat: int, card: int) -> int:
 
 def _names(fan_target: bool) -> list[str]:
     """The string of every action id, with PLACE read as a Fly or as a Fan's destination."""
-    names = ["end turn", "make nasi lemak", "wholesaler", "thief", "propose", "accept", "decline"]
+    names = ["end turn", "make nasi lemak", "wholesaler", "thief", "trade"]
+    names += ["propose", "accept", "decline"]
     names += ["mak cik " + " ".join(LABELS[i] for i in trio) for trio in MAK_CIK_SETS]
     names += [f"supplier {LABELS[i]}" for i in INGREDIENTS]
     names += [f"officer seat {seat}" for seat in range(MAX_PLAYERS)]
-    names += [f"trade with seat {seat}" for seat in range(MAX_PLAYERS)]
+    names += [f"with seat {seat}" for seat in range(MAX_PLAYERS)]
     names += [f"take {label}" for label in LABELS]
     names += [f"give {LABELS[i]}" for i in TRADABLE]
     names += [f"ask {LABELS[i]}" for i in TRADABLE]

@@ -8,7 +8,9 @@ holds the winning number of fly-free packs while the game goes on (N4).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Iterator
+from itertools import accumulate
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -28,51 +30,52 @@ def redraw_cards(state: NasiLemakState, player: int, rng: random.Random) -> None
     n = state.num_players
     hands = state.hands
     known = state.known
-    pool: list[int] = []
-    for t, count in enumerate(state.draw):
-        pool.extend([t] * count)
+    pool = state.draw[:]
     slots: list[tuple[int, int]] = []
     for q in range(n):
         if q == player:
             continue
-        hand = q * K
-        bound = (player * n + q) * K
-        free = 0
-        for t in range(K):
-            extra = hands[hand + t] - known[bound + t]
-            if extra:
-                pool.extend([t] * extra)
-                free += extra
-                hands[hand + t] = known[bound + t]
-        slots.append((hand, free))
-    rng.shuffle(pool)
+        start = q * K
+        bound = known[(player * n + q) * K : (player * n + q + 1) * K]
+        extra = [h - b for h, b in zip(hands[start : start + K], bound, strict=True)]
+        pool = [p + e for p, e in zip(pool, extra, strict=True)]
+        hands[start : start + K] = bound
+        slots.append((start, sum(extra)))
+    edges = list(accumulate(pool))
+    picks = [
+        bisect_right(edges, index)
+        for index in rng.sample(range(edges[-1]), sum(free for _, free in slots))
+    ]
+    for t in picks:
+        pool[t] -= 1
+    state.draw = pool
     used = 0
-    for hand, free in slots:
-        for t in pool[used : used + free]:
-            hands[hand + t] += 1
+    for start, free in slots:
+        for t in picks[used : used + free]:
+            hands[start + t] += 1
         used += free
-    draw = [0] * K
-    for t in pool[used:]:
-        draw[t] += 1
-    state.draw = draw
     # What the other seats know must still be true of the redrawn hands.
     for r in range(n):
         for q in range(n):
-            if player not in (r, q) and r != q:
-                bound = (r * n + q) * K
+            if player in (r, q) or r == q:
+                continue
+            start = (r * n + q) * K
+            if any(known[start : start + K]):
                 for t in range(K):
-                    if known[bound + t] > hands[q * K + t]:
-                        known[bound + t] = hands[q * K + t]
+                    if known[start + t] > hands[q * K + t]:
+                        known[start + t] = hands[q * K + t]
 
 
 def redraw_values(state: NasiLemakState, player: int, rng: random.Random) -> None:
     """Deal the pack values of the other players' cards and of the pile again (N4 respected)."""
+    if not any(row for q, row in enumerate(state.nl) if q != player):
+        return
     counts = list(state.pile)
     risky: list[list[tuple[int, int]]] = []
     loose: list[tuple[int, int]] = []
     top = max(PACKS)
     for q, row in enumerate(state.nl):
-        if q == player:
+        if q == player or not row:
             continue
         flies = state.flies[q]
         free = [(q, j) for j in range(len(row)) if not flies[j]]
@@ -83,22 +86,20 @@ def redraw_values(state: NasiLemakState, player: int, rng: random.Random) -> Non
         loose.extend((q, j) for j in range(len(row)) if flies[j])
         for v in row:
             counts[KIND_OF_PACKS[v]] += 1
-    picks = _split([len(group) for group in risky], tuple(counts), rng)
     rest = counts
-    for group, pick in zip(risky, picks, strict=True):
-        values = [PACKS[kind] for kind, c in enumerate(pick) for _ in range(c)]
-        rng.shuffle(values)
-        for (q, j), v in zip(group, values, strict=True):
-            state.nl[q][j] = v
-        rest = [left - c for left, c in zip(rest, pick, strict=True)]
-    kinds = [kind for kind, c in enumerate(rest) for _ in range(c)]
-    rng.shuffle(kinds)
-    for (q, j), kind in zip(loose, kinds, strict=False):
+    if risky:
+        picks = _split([len(group) for group in risky], tuple(counts), rng)
+        for group, pick in zip(risky, picks, strict=True):
+            values = [PACKS[kind] for kind, c in enumerate(pick) for _ in range(c)]
+            rng.shuffle(values)
+            for (q, j), v in zip(group, values, strict=True):
+                state.nl[q][j] = v
+            rest = [left - c for left, c in zip(rest, pick, strict=True)]
+    kinds = rng.sample([kind for kind, c in enumerate(rest) for _ in range(c)], len(loose))
+    for (q, j), kind in zip(loose, kinds, strict=True):
         state.nl[q][j] = PACKS[kind]
-    pile = [0] * len(PACKS)
-    for kind in kinds[len(loose) :]:
-        pile[kind] += 1
-    state.pile = pile
+        rest[kind] -= 1
+    state.pile = rest
 
 
 def _split(sizes: list[int], counts: tuple[int, ...], rng: random.Random) -> list[tuple[int, ...]]:

@@ -37,9 +37,10 @@ from meja.games.nasi_lemak.actions import (
     TRADE,
     WHOLESALER,
     WHOLESALER_CARD,
+    WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import CARD_TYPES
-from meja.games.nasi_lemak.phases import FAN_TARGET, MAIN, OFFER, PICK, RESPONSE
+from meja.games.nasi_lemak.phases import FAN_TARGET, MAIN, OFFER, PARTNER, PICK, RESPONSE
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
@@ -81,6 +82,13 @@ def _reason(state: NasiLemakState, action: int, seat: int) -> str:
         return f"first take a card from seat {state.target}'s hand"
     if phase == FAN_TARGET:
         return "choose a fly-free Nasi Lemak card of another player for the fanned fly"
+    if phase == PARTNER:
+        if WITH_SEAT <= action < TAKE:
+            q = action - WITH_SEAT
+            if q >= state.num_players or q == state.active:
+                return f"seat {q} is not another player at this table"
+            return f"seat {q} holds {state.hand_size(q)} cards, too few to trade"
+        return "first choose the player to trade with"
     if phase != MAIN:
         return "the pending chance event must be resolved first"
     return _main_reason(state, action)
@@ -114,8 +122,8 @@ def _main_reason(state: NasiLemakState, action: int) -> str:
         WHOLESALER: WHOLESALER_CARD,
         THIEF: THIEF_CARD,
     }
-    if action in (PROPOSE, ACCEPT, DECLINE) or TAKE <= action < FAN:
-        return "no offer or Officer is in progress"
+    if action in (PROPOSE, ACCEPT, DECLINE) or WITH_SEAT <= action < FAN:
+        return "no trade or Officer is in progress"
     if action in cards:
         return _no_card(cards[action])
     if action == MAKE or MAK_CIK <= action < SUPPLIER:
@@ -128,18 +136,17 @@ def _main_reason(state: NasiLemakState, action: int) -> str:
         return f"you lack {lacking}"
     if SUPPLIER <= action < OFFICER:
         return _no_card(SUPPLIER_CARD)
-    if OFFICER <= action < TAKE:
-        q = (action - OFFICER) % (TRADE - OFFICER)
+    if OFFICER <= action < WITH_SEAT:
+        q = action - OFFICER
         if q >= n or q == act:
             return f"seat {q} is not another player at this table"
-        if action < TRADE:
-            return _no_card(OFFICER_CARD)
+        return _no_card(OFFICER_CARD)
+    if action == TRADE:
         if state.declined >= state.max_declined:
             return f"the {state.max_declined} declined offers allowed per turn are used up"
         return (
-            f"an offer needs {state.min_trade} card(s) a side: you hold "
-            f"{sum(hand[t] for t in TRADABLE)} tradable and seat {q} holds "
-            f"{state.hand_size(q)} cards"
+            f"an offer needs {state.min_trade} card(s) on each side: you hold "
+            f"{sum(hand[t] for t in TRADABLE)} tradable cards and no one else can answer"
         )
     if FAN <= action < PLACE:
         i = (action - FAN) % MAX_TABLE_CARDS

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 # The chance phases draw a banana-leaf card, a Nasi Lemak card, a starting seat or a stolen card.
-START, DEAL, DRAW, MAIN, COOK, REVEAL, STEAL, PICK, FAN_TARGET, OFFER, RESPONSE, OVER = range(12)
+(START, DEAL, DRAW, MAIN, COOK, REVEAL, STEAL, PICK, FAN_TARGET, PARTNER, OFFER, RESPONSE, OVER) = (
+    range(13)
+)
 PHASE_NAMES = (
     "start",
     "deal",
@@ -14,6 +16,7 @@ PHASE_NAMES = (
     "steal",
     "pick",
     "fan_target",
+    "partner",
     "offer",
     "response",
     "over",

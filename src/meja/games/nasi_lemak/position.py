@@ -38,6 +38,7 @@ from meja.games.nasi_lemak.phases import (
     MAIN,
     OFFER,
     OVER,
+    PARTNER,
     PHASE_NAMES,
     PICK,
     RESPONSE,
@@ -73,9 +74,15 @@ OPTIONAL = (
 REST = "rest"
 
 
+KEYS = tuple(card.key for card in CARD_TYPES)
+
+
 def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
     """The non-zero counts of one K-long row as {card key: count}."""
-    return {CARD_TYPES[t].key: counts[start + t] for t in range(K) if counts[start + t]}
+    row = counts[start : start + K]
+    if not any(row):
+        return {}
+    return {key: count for key, count in zip(KEYS, row, strict=True) if count}
 
 
 def to_position(state: NasiLemakState) -> dict[str, Any]:
@@ -104,7 +111,9 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
             for values, flies in zip(state.nl, state.flies, strict=True)
         ],
         "known": [
-            [counts_dict(state.known, (p * n + q) * K) for q in range(n)] for p in range(n)
+            [start // K // n, start // K % n, counts_dict(state.known, start)]
+            for start in range(0, n * n * K, K)
+            if any(state.known[start : start + K])
         ],
         "pending_draws": state.to_draw,
         "deal_seat": state.deal_seat,
@@ -134,12 +143,13 @@ def conservation_problems(state: NasiLemakState) -> list[str]:
             problems.append(
                 f"{total} Nasi Lemak cards of {nl_card.packs} packs, expected {nl_card.count}"
             )
-    for p in range(n):
-        for q in range(n):
-            for t in range(K):
-                bound = state.known[(p * n + q) * K + t]
-                if bound < 0 or bound > state.hands[q * K + t] or (p == q and bound):
-                    problems.append(f"seat {p} believes seat {q} holds {bound} {CARD_TYPES[t].key}")
+    for start in range(0, n * n * K, K):
+        bounds = state.known[start : start + K]
+        if any(bounds):
+            p, q = divmod(start // K, n)
+            hand = state.hands[q * K : q * K + K]
+            if p == q or any(b < 0 or b > h for b, h in zip(bounds, hand, strict=True)):
+                problems.append(f"seat {p} believes seat {q} holds {counts_dict(bounds)}")
     return problems
 
 
@@ -190,7 +200,7 @@ def _counts(value: Any, field: str) -> list[int]:
         if key not in CARD_INDEX:
             names = ", ".join(CARD_INDEX)
             raise InvalidPosition(f"{field}: unknown card {key!r} (cards: {names})")
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        if type(count) is not int or count < 0:
             raise InvalidPosition(f"{field}: {key} count must be a whole number, got {count!r}")
         counts[CARD_INDEX[key]] = count
     return counts
@@ -226,25 +236,25 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
                 f"on the table; the deck has {card.count}"
             )
     state.pile = _load_pile(data["nasi_lemak_pile"], state.nl)
-    known = data.get("known")
     state.known = [0] * (n * n * K)
-    if known is None:
-        return
-    if not isinstance(known, list) or len(known) != n:
-        raise InvalidPosition(f"known: expected {n} lists of {n} card-count objects")
-    for p, row in enumerate(known):
-        if not isinstance(row, list) or len(row) != n:
-            raise InvalidPosition(f"known[{p}]: expected {n} card-count objects")
-        for q, value in enumerate(row):
-            counts = _counts(value, f"known[{p}][{q}]")
-            for t in range(K):
-                if counts[t] > (0 if p == q else state.hands[q * K + t]):
-                    raise InvalidPosition(
-                        f"known[{p}][{q}]: seat {q} does not hold {counts[t]} "
-                        f"{CARD_TYPES[t].key}"
-                    )
-            start = (p * n + q) * K
-            state.known[start : start + K] = counts
+    known = data.get("known", [])
+    if not isinstance(known, list):
+        raise InvalidPosition("known: expected a list of [seat, other seat, {card: count}]")
+    for index, entry in enumerate(known):
+        field = f"known[{index}]"
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise InvalidPosition(f"{field}: expected [seat, other seat, {{card: count}}]")
+        p, q, cards = entry
+        if type(p) is not int or type(q) is not int or not 0 <= p < n or not 0 <= q < n or p == q:
+            raise InvalidPosition(f"{field}: expected two different seats, got {p!r} and {q!r}")
+        counts = _counts(cards, field)
+        for t in range(K):
+            if counts[t] > state.hands[q * K + t]:
+                raise InvalidPosition(
+                    f"{field}: seat {q} does not hold {counts[t]} {CARD_TYPES[t].key}"
+                )
+        start = (p * n + q) * K
+        state.known[start : start + K] = counts
 
 
 def _load_table(value: Any, n: int) -> tuple[list[list[int]], list[list[int]]]:
@@ -311,10 +321,10 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     state.turn = _int(data, "turn", 0, state.max_turns, 0 if phase in (START, DEAL) else 1)
     if phase not in (START, DEAL) and not state.turn:
         raise InvalidPosition("turn: the first turn is turn 1")
-    busy = phase in (MAIN, OFFER, RESPONSE)
+    busy = phase in (MAIN, PARTNER, OFFER, RESPONSE)
     state.moves = _int(data, "moves_left", 1 if busy else 0, MOVES_PER_TURN, MOVES_PER_TURN)
     state.declined = _int(data, "declined_offers", 0, state.max_declined, 0)
-    if phase in (OFFER, RESPONSE) and state.declined >= state.max_declined:
+    if phase in (PARTNER, OFFER, RESPONSE) and state.declined >= state.max_declined:
         raise InvalidPosition("declined_offers: no more offers may be made this turn")
     end = data.get("end")
     if (end is None) == (phase == OVER) or (end is not None and end not in ENDS):
@@ -403,7 +413,7 @@ def _check_offer(state: NasiLemakState) -> None:
                                   f"{CARD_TYPES[t].key}")
         for r in range(n):
             if r != act and state.known[(r * n + act) * K + t] < state.give[t]:
-                raise InvalidPosition(f"known[{r}][{act}]: every seat has seen the offered cards")
+                raise InvalidPosition(f"known: seat {r} has seen the cards seat {act} offers")
     given = sum(state.give)
     asked = sum(state.ask)
     if max(given, asked) > state.offer_limit or asked > state.hand_size(state.target):

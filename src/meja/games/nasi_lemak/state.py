@@ -49,6 +49,7 @@ from meja.games.nasi_lemak.actions import (
     TRADE,
     WHOLESALER,
     WHOLESALER_CARD,
+    WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import (
     DRAW_PER_TURN,
@@ -70,6 +71,7 @@ from meja.games.nasi_lemak.phases import (
     MAIN,
     OFFER,
     OVER,
+    PARTNER,
     PHASE_NAMES,
     PICK,
     PILE_OUT,
@@ -157,6 +159,13 @@ class NasiLemakState(State):
         if phase == PICK:
             base = self.target * K
             return [TAKE + t for t in range(K) if hands[base + t]]
+        if phase == PARTNER:
+            act = self.active
+            return [
+                WITH_SEAT + q
+                for q in range(self.num_players)
+                if q != act and self._can_trade(q)
+            ]
         return self.fly_targets()
 
     def _main_actions(self) -> list[int]:
@@ -173,6 +182,8 @@ class NasiLemakState(State):
             acts.append(WHOLESALER)
         if hands[base + THIEF_CARD]:
             acts.append(THIEF)
+        if self._can_start_trade():
+            acts.append(TRADE)
         if pile_left and hands[base + MAK_CIK_CARD]:
             for index, trio in enumerate(MAK_CIK_SETS):
                 if hands[base + trio[0]] and hands[base + trio[1]] and hands[base + trio[2]]:
@@ -181,8 +192,6 @@ class NasiLemakState(State):
             acts.extend(range(SUPPLIER, SUPPLIER + len(INGREDIENTS)))
         if hands[base + OFFICER_CARD]:
             acts.extend(OFFICER + q for q in range(n) if q != act)
-        if self.declined < self.max_declined:
-            acts.extend(TRADE + q for q in range(n) if q != act and self._can_trade(q))
         mine = self.flies[act]
         if 1 in mine:
             if hands[base + FAN_CARD] and self._has_fly_free_target():
@@ -231,6 +240,13 @@ class NasiLemakState(State):
         act = self.active
         return any(0 in row for q, row in enumerate(self.flies) if q != act)
 
+    def _can_start_trade(self) -> bool:
+        """Whether an offer may still be made this turn to anyone (N2 cap)."""
+        if self.declined >= self.max_declined:
+            return False
+        act = self.active
+        return any(self._can_trade(q) for q in range(self.num_players) if q != act)
+
     def _can_trade(self, q: int) -> bool:
         """Whether an offer to q could reach the minimum size on both sides."""
         base = self.active * K
@@ -275,6 +291,9 @@ class NasiLemakState(State):
             return action == ACCEPT and all(hands[base + t] >= self.ask[t] for t in TRADABLE)
         if phase == PICK:
             return TAKE <= action < GIVE and hands[self.target * K + action - TAKE] > 0
+        if phase == PARTNER:
+            q = action - WITH_SEAT
+            return 0 <= q < self.num_players and q != self.active and self._can_trade(q)
         # FAN_TARGET
         if not PLACE <= action < NUM_ACTIONS:
             return False
@@ -301,6 +320,8 @@ class NasiLemakState(State):
             return hands[base + WHOLESALER_CARD] > 0
         if action == THIEF:
             return hands[base + THIEF_CARD] > 0
+        if action == TRADE:
+            return self._can_start_trade()
         if MAK_CIK <= action < SUPPLIER:
             trio = MAK_CIK_SETS[action - MAK_CIK]
             return (
@@ -310,14 +331,9 @@ class NasiLemakState(State):
             )
         if SUPPLIER <= action < OFFICER:
             return hands[base + SUPPLIER_CARD] > 0
-        if OFFICER <= action < TRADE:
+        if OFFICER <= action < WITH_SEAT:
             q = action - OFFICER
             return hands[base + OFFICER_CARD] > 0 and q < n and q != act
-        if TRADE <= action < TAKE:
-            q = action - TRADE
-            return (
-                self.declined < self.max_declined and q < n and q != act and self._can_trade(q)
-            )
         mine = self.flies[act]
         if FAN <= action < SWAT:
             i = action - FAN
@@ -376,6 +392,9 @@ class NasiLemakState(State):
             self._main(action)
         elif phase == OFFER:
             self._build_offer(action)
+        elif phase == PARTNER:
+            self.target = action - WITH_SEAT
+            self.phase = OFFER
         elif phase == RESPONSE:
             self._respond(action)
         elif phase == DEAL:
@@ -411,9 +430,8 @@ class NasiLemakState(State):
             self._end_turn()
             return
         act = self.active
-        if TRADE <= action < TAKE:
-            self.target = action - TRADE
-            self.phase = OFFER
+        if action == TRADE:
+            self.phase = PARTNER
             return
         self.moves -= 1
         if action == MAKE:
@@ -438,7 +456,7 @@ class NasiLemakState(State):
             self._discard_from(act, SUPPLIER_CARD)
             self._supply(INGREDIENTS[action - SUPPLIER])
             self._after_move()
-        elif OFFICER <= action < TRADE:
+        elif OFFICER <= action < WITH_SEAT:
             self._discard_from(act, OFFICER_CARD)
             q = action - OFFICER
             n = self.num_players
@@ -750,27 +768,24 @@ class NasiLemakState(State):
     def view(self, player: int | None) -> dict[str, Any]:
         n = self.num_players
         over = self.phase == OVER
+        hands = self.hands
         players = []
         for q in range(n):
             shown = over or q == player
             entry: dict[str, Any] = {
                 "seat": q,
-                "hand_size": self.hand_size(q),
-                "nasi_lemak": [
-                    {"packs": v if shown else None, "fly": bool(fly)}
-                    for v, fly in zip(self.nl[q], self.flies[q], strict=True)
-                ],
+                "hand_size": sum(hands[q * K : q * K + K]),
+                "nasi_lemak": self.nl[q][:] if shown else [None] * len(self.nl[q]),
+                "flies": [fly == 1 for fly in self.flies[q]],
             }
             if player is not None and q != player:
                 entry["known"] = counts_dict(self.known, (player * n + q) * K)
             players.append(entry)
-        out: dict[str, Any] = {
-            "seat": player,
-            **self._public(),
-            "players": players,
-        }
+        out = self._public()
+        out["seat"] = player
+        out["players"] = players
         if player is not None:
-            out["hand"] = counts_dict(self.hands, player * K)
+            out["hand"] = counts_dict(hands, player * K)
         if over:
             out["scores"] = self.scores()
             out["winners"] = self.winners()
@@ -805,6 +820,43 @@ class NasiLemakState(State):
 
     def position(self) -> dict[str, Any]:
         return to_position(self)
+
+    def _fields(self) -> tuple[Any, ...]:
+        """Everything position() holds, for a fast equality test."""
+        return (
+            self.num_players,
+            self.options,
+            self.phase,
+            self.active,
+            self.first,
+            self.turn,
+            self.moves,
+            self.declined,
+            self.end,
+            self.to_draw,
+            self.deal_seat,
+            self.target,
+            self.takes,
+            self.fan_from,
+            self.hands,
+            self.known,
+            self.draw,
+            self.discard,
+            self.revealed,
+            self.pile,
+            self.nl,
+            self.flies,
+            self.give,
+            self.ask,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        """Equal positions, compared field by field instead of through position()."""
+        if not isinstance(other, NasiLemakState):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    __hash__ = None
 
     def check_components(self) -> list[str]:
         return conservation_problems(self)

@@ -96,8 +96,8 @@ def render_seat(state: NasiLemakState, seat: int | None) -> str:
 def _player_line(entry: dict[str, Any], seat: int | None) -> str:
     """One seat's hand size, what the viewer knows of it, and its Nasi Lemak cards."""
     table = " ".join(
-        f"[{'?' if card['packs'] is None else card['packs']}{' fly' if card['fly'] else ''}]"
-        for card in entry["nasi_lemak"]
+        f"[{'?' if packs is None else packs}{' fly' if fly else ''}]"
+        for packs, fly in zip(entry["nasi_lemak"], entry["flies"], strict=True)
     )
     name = "You" if entry["seat"] == seat else f"Seat {entry['seat']}"
     line = f"{name}: {entry['hand_size']} cards"

@@ -17,7 +17,6 @@ from meja.games.peranakan.components import (
     KUEH_TYPES,
     MARKET_POSITIONS,
     MAX_PLAYERS,
-    MAX_STACK,
     MIN_PLAYERS,
     PAWN_NAMES,
     PAWNS_BY_PLAYER_COUNT,
@@ -30,7 +29,6 @@ from meja.games.peranakan.layout import (
     CELL_NAMES,
     CHOOSE_KUEH,
     COLLECT_KUEH,
-    EMPTY_SPACE,
     KIND_BY_CODE,
     KIND_COUNTS,
     KIND_LABELS,
@@ -40,10 +38,12 @@ from meja.games.peranakan.layout import (
     OVER,
     PAWN,
     PAWN_LETTERS,
+    PAWN_TOKENS,
     PHASE_NAMES,
     PLACE,
     REVEAL,
     REVEAL_ORDER,
+    SPACE_TEXTS,
     START,
 )
 
@@ -179,7 +179,7 @@ _TILE = "tile code like 'Bto'"
 
 def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
     """Build and validate a state from position data; the deck holds every unseen tile."""
-    from meja.games.peranakan.state import PeranakanState, row_text
+    from meja.games.peranakan.state import PeranakanState
 
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position must be a JSON object")
@@ -210,19 +210,20 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
     ]
     state.top = []
     state.under = []
+    state.rows = []
     for number, row in enumerate(r.sequence("board", r.get("board"), BOARD_ROWS), start=1):
         spaces = row.split() if isinstance(row, str) else []
         if len(spaces) != BOARD_COLS:
             raise r.fail("board", f"row {number} must list {BOARD_COLS} spaces, got {row!r}")
         for space in spaces:
-            stack = [KIND_BY_CODE.get(code, -2) for code in space.split("/")]
-            if space == EMPTY_SPACE:
-                stack = [-1]
-            elif len(stack) > MAX_STACK or min(stack) < 0:
-                raise r.fail("board", f"row {number}: {space!r} is not a tile or stack")
-            state.top.append(stack[-1])
-            state.under.append(stack[0] if len(stack) > 1 else -1)
-    state.rows = [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)]
+            if space not in SPACE_TEXTS:
+                raise r.fail(
+                    "board", f"row {number}: {space!r} is not '.', a tile or a stack like 'Ca/Bto'"
+                )
+            top, under = SPACE_TEXTS[space]
+            state.top.append(top)
+            state.under.append(under)
+        state.rows.append(" ".join(spaces))
     state.pawns = [r.pawn("pawns", p, n) for p in r.sequence("pawns", r.get("pawns"))]
     state.due = [r.pawn("collecting", p, n) for p in r.sequence("collecting", r.get("collecting"))]
     for cell, seat, _ in state.pawns:
@@ -301,13 +302,17 @@ def _check_phase(state: PeranakanState, r: _Reader) -> None:
         crowd = sum(1 for p in state.pawns if p[0] == state.placed)
         if height == 0 or (phase == PAWN and crowd >= height):
             raise r.fail("placed", "the placed space cannot take another pawn")
+    for pawn in state.pawns:
+        if state.is_due(pawn) and not (phase == PAWN and state.touches(pawn, state.placed)):
+            token = PAWN_TOKENS[pawn]
+            raise r.fail("pawns", f"{token} has a filled area and should have collected")
     empty = [pos for pos in range(NUM_MARKET) if state.market[pos] < 0]
     if phase == REVEAL:
         gaps = [state.market[pos] < 0 for pos in REVEAL_ORDER]
         if not any(gaps) or gaps != sorted(gaps):
             raise r.fail("market", "tiles are revealed into slot1 to slot4, then the deck top")
         if state.deck_left < len(empty):
-            raise r.fail("deck", "the deck must hold a tile for each empty market position")
+            raise r.fail("market", "the deck must hold a tile for each empty market position")
     elif phase != OVER and empty != ([state.taken] if mid_turn else []):
         names = ", ".join(MARKET_POSITIONS[p] for p in empty)
         raise r.fail("market", f"position(s) {names} may not be empty now")

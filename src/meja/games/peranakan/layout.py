@@ -93,6 +93,12 @@ NEIGHBOURHOODS: dict[str, tuple[tuple[int, ...], ...]] = {
 }
 """Baba neighbourhoods by the baba_neighbourhood option (reading P1)."""
 
+LINE_SETS: tuple[frozenset[int], ...] = tuple(frozenset(cells) for cells in LINE_OTHERS)
+NEIGHBOUR_SETS: dict[str, tuple[frozenset[int], ...]] = {
+    name: tuple(frozenset(cells) for cells in table) for name, table in NEIGHBOURHOODS.items()
+}
+"""The same areas as sets, to ask quickly whether a placement touches a pawn's area."""
+
 KIND_PATTERN: tuple[int, ...] = tuple(kind.pattern for kind in TILE_KINDS)
 KIND_FIXED: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in kind.icons if i != WILD) for kind in TILE_KINDS
@@ -107,6 +113,18 @@ PAWN_TOKENS: dict[tuple[int, int, int], str] = {
     for kind in range(len(PAWN_NAMES))
 }
 """A pawn (cell, seat, kind) as written in positions: "N0@c3" is seat 0's Nyonya on c3."""
+
+def _space_texts() -> dict[str, tuple[int, int]]:
+    """Every way a board space can be written, to its (top, covered) tile kinds."""
+    spaces = {EMPTY_SPACE: (-1, -1)}
+    for top, code in enumerate(KIND_CODES):
+        spaces[code] = (top, -1)
+        for under, low in enumerate(KIND_CODES):
+            spaces[f"{low}/{code}"] = (top, under)
+    return spaces
+
+
+SPACE_TEXTS: dict[str, tuple[int, int]] = _space_texts()
 
 KIND_LABELS: tuple[str, ...] = tuple(kind.label for kind in TILE_KINDS)
 KIND_COUNTS: list[int] = [kind.count for kind in TILE_KINDS]

@@ -35,6 +35,8 @@ from meja.games.peranakan.layout import (
     KIND_WILDS,
     KUEH_BASE,
     LINE_OTHERS,
+    LINE_SETS,
+    NEIGHBOUR_SETS,
     NEIGHBOURHOODS,
     NO_PAWN,
     NUM_ACTIONS,
@@ -110,6 +112,7 @@ class PeranakanState(State):
     def _set_rules(self) -> None:
         """Cache the option-dependent tables used on the hot path."""
         self.neighbours = NEIGHBOURHOODS[self.options["baba_neighbourhood"]]
+        self.areas = (LINE_SETS, NEIGHBOUR_SETS[self.options["baba_neighbourhood"]])
         self.nyonya_own = bool(self.options["nyonya_counts_own_tile"])
         self.baba_own = bool(self.options["baba_counts_own_tile"])
         self.random_start = self.options["start_player"] == "random"
@@ -284,12 +287,24 @@ class PeranakanState(State):
         top = self.top
         return all(top[x] >= 0 for x in cells)
 
+    def touches(self, pawn: Pawn, cell: int) -> bool:
+        """Whether a tile placed on cell lies in the pawn's area or under the pawn."""
+        home, _, kind = pawn
+        return home == cell or cell in self.areas[kind][home]
+
     def _collect(self) -> None:
-        """Step 4: every due pawn collects, active player first then clockwise (P7)."""
+        """Step 4: due pawns collect, active player first then clockwise (P7).
+
+        Only pawns whose area holds the new tile can have become due this turn.
+        """
+        placed = self.placed
         due: list[Pawn] = []
         staying: list[Pawn] = []
         for pawn in self.pawns:
-            (due if self.is_due(pawn) else staying).append(pawn)
+            if self.touches(pawn, placed) and self.is_due(pawn):
+                due.append(pawn)
+            else:
+                staying.append(pawn)
         if due:
             self.pawns = staying
             n, turn = self.num_players, self.turn
@@ -467,8 +482,6 @@ class PeranakanState(State):
         data["seat"] = player
         data["to_move"] = self.current_player()
         data["deck_size"] = self.deck_size()
-        kueh = self.kueh
-        data["sets"] = [min(kueh[i : i + NUM_KUEH]) for i in range(0, len(kueh), NUM_KUEH)]
         return data
 
     def action_to_str(self, action: int, player: int | None = None) -> str:
@@ -499,6 +512,8 @@ class PeranakanState(State):
                 return action
         elif self._is_legal(action, seat):
             return action
+        elif 0 <= action < NUM_ACTIONS:
+            raise IllegalAction(self._illegal_message(action, seat))
         raise IllegalAction(f"{text!r} is not a legal move now")
 
     def check_components(self) -> list[str]:

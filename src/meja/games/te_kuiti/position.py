@@ -233,10 +233,12 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
         state.pending = cell
     elif pending is not None:
         raise InvalidPosition(f"flipping: must be null in the {phase_name!r} phase")
-    for cell, tile in enumerate(state.tiles):
-        pending_orient = phase == ORIENT and cell == state.pending
-        if solo and tile >= 0 and TILE_DAISY[tile] and state.sides[cell] < 0 and not pending_orient:
-            raise InvalidPosition(f"cells[{cell}]: a seen solo daisy tile needs its side")
+    if solo:
+        for cell, tile in enumerate(state.tiles):
+            bit = PAD_BIT[cell]
+            sideless = tile >= 0 and TILE_DAISY[tile] and state.sides[cell] < 0
+            if sideless and state.present & bit and not (phase == ORIENT and cell == state.pending):
+                raise InvalidPosition(f"cells[{cell}]: a seen solo daisy tile needs its side")
 
     revealed = data["revealed"]
     if not isinstance(revealed, list) or len(revealed) > SHEEP_PER_TURN:

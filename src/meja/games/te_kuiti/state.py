@@ -598,7 +598,6 @@ class TeKuitiState(State):
             removed[name] = removed.get(name, 0) + 1
         return {
             "seat": player,
-            "players": self.num_players,
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.movers[self.phase],
@@ -618,7 +617,6 @@ class TeKuitiState(State):
             "scores": self.scores(),
             "round_scores": [list(points) for points in self.round_scores],
             "turn": self.turn,
-            "turn_limit": self.turn_limit if self.solo else None,
             "winners": self.winners(),
         }
 

@@ -23,7 +23,7 @@ DAISY_MARKS = "^>v<"
 
 def draw_field(labels: Sequence[str], fences: int) -> list[str]:
     """The grid with a four-character label per cell and fences from a bitmask over edges."""
-    lines = ["  " + "".join(f"  {chr(ord('a') + c)}  " for c in range(COLS))]
+    lines = [("  " + "".join(f"  {chr(ord('a') + c)}  " for c in range(COLS))).rstrip()]
     for line in range(ROWS + 1):
         lines.append(
             "  "

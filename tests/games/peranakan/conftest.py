@@ -1,0 +1,117 @@
+"""Builders for exact Peranakan situations: a position from a few fields, and moves by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from meja.games.peranakan import GAME, PeranakanState
+from meja.games.peranakan.components import (
+    BOARD_COLS,
+    BOARD_ROWS,
+    COLUMN_LETTERS,
+    KUEH_PER_TYPE,
+    KUEH_TYPES,
+    PAWNS_BY_PLAYER_COUNT,
+)
+from meja.games.peranakan.layout import KIND_CODES, KIND_COUNTS, PAWN_LETTERS
+
+Build = Callable[..., PeranakanState]
+"""The type of the build fixture: keyword fields in, a validated state out."""
+
+
+def _rows(board: Mapping[str, str]) -> list[str]:
+    """Board rows from {"c3": "Ct", "a1": "Ca/Bto"}; other spaces are empty."""
+    rows = []
+    for row in range(1, BOARD_ROWS + 1):
+        rows.append(
+            " ".join(board.get(f"{col}{row}", ".") for col in COLUMN_LETTERS[:BOARD_COLS])
+        )
+    return rows
+
+
+def _unused_tiles(used: Sequence[str], count: int) -> list[str]:
+    """Tiles not used elsewhere, taken from the end of the tile list (peacock first)."""
+    left = {code: KIND_COUNTS[k] for k, code in enumerate(KIND_CODES)}
+    for code in used:
+        left[code] -= 1
+    picked: list[str] = []
+    for code in reversed(KIND_CODES):
+        while left[code] > 0 and len(picked) < count:
+            picked.append(code)
+            left[code] -= 1
+    return picked
+
+
+def build_state(
+    *,
+    players: int = 2,
+    board: Mapping[str, str] | None = None,
+    pawns: Sequence[str] = (),
+    market: Sequence[str | None] | None = None,
+    kueh: Sequence[Sequence[int]] | None = None,
+    retired: Sequence[Sequence[int]] | None = None,
+    options: Mapping[str, Any] | None = None,
+    phase: str = "take",
+    turn: int = 0,
+    **fields: Any,
+) -> PeranakanState:
+    """A state from the fields a test cares about; hands and supplies are filled in to match.
+
+    Hands are the pawns not on the board or retired; supplies are the Kueh nobody holds; the
+    market defaults to five tiles not on the board; the deck is every other tile.
+    """
+    board = dict(board or {})
+    tiles = [code for stack in board.values() for code in stack.split("/")]
+    market = list(market) if market is not None else _unused_tiles(tiles, 5)
+    kueh = [list(row) for row in kueh] if kueh is not None else [[0] * 4 for _ in range(players)]
+    retired = [list(r) for r in retired] if retired is not None else [[0, 0]] * players
+    allotment = PAWNS_BY_PLAYER_COUNT[players]
+    hands = [[allotment[k] - retired[s][k] for k in range(2)] for s in range(players)]
+    for token in (*pawns, *fields.get("collecting", ())):
+        hands[int(token[1])][PAWN_LETTERS.index(token[0])] -= 1
+    supply = {
+        name: KUEH_PER_TYPE - sum(row[t] for row in kueh) for t, name in enumerate(KUEH_TYPES)
+    }
+    data: dict[str, Any] = {
+        "players": players,
+        "options": dict(options or {}),
+        "phase": phase,
+        "turn": turn,
+        "start": 0,
+        "market": market,
+        "board": _rows(board),
+        "pawns": list(pawns),
+        "hands": hands,
+        "retired": retired,
+        "supply": supply,
+        "kueh": kueh,
+        "held": None,
+        "taken": None,
+        "placed": None,
+        "collecting": [],
+        "wild_seat": None,
+        "wild_left": 0,
+    }
+    data.update(fields)
+    return GAME.from_position(data)
+
+
+def play_moves(state: PeranakanState, *moves: str) -> PeranakanState:
+    """Apply moves by name for whoever is to act (chance outcomes too); returns the state."""
+    for move in moves:
+        player = state.current_player()
+        state.apply(state.str_to_action(move, player), player)
+    return state
+
+
+@pytest.fixture
+def build() -> Build:
+    return build_state
+
+
+@pytest.fixture
+def play() -> Callable[..., PeranakanState]:
+    return play_moves

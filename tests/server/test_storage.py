@@ -1,0 +1,107 @@
+"""The store: an append-only move log per table, in SQLite (WAL) or PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from meja.server.storage import MoveRow, SeatRow, SqlStorage, TableRow
+
+HUMAN = {"kind": "human"}
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def storage(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[SqlStorage]:
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'store.db'}"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    store = SqlStorage(url)
+    yield store
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("DELETE FROM meja_moves"))
+        conn.execute(sa.text("DELETE FROM meja_tables"))
+    store.close()
+
+
+def _table(table_id: str) -> TableRow:
+    return TableRow(
+        id=table_id,
+        game="toy",
+        num_players=2,
+        options={"variant": "x"},
+        seats=[SeatRow("human", "Ann", token_hash="ab" * 32), SeatRow("bot", "Bot", "random")],
+        clock=30.0,
+    )
+
+
+def test_moves_are_kept_in_order_and_a_step_cannot_be_written_twice(storage: SqlStorage) -> None:
+    storage.create_table(_table("t1"))
+    storage.create_table(_table("t2"))
+    for seq, (player, action) in enumerate([(-1, 3), (0, 7), (1, 6)]):
+        storage.append_move("t1", MoveRow(seq, player, action, 0b101))
+    storage.append_move("t2", MoveRow(0, -1, 5, 0))
+    with pytest.raises(sa.exc.IntegrityError):
+        storage.append_move("t1", MoveRow(1, 0, 6, 0))
+    loaded = storage.load_table("t1")
+    assert loaded is not None
+    assert [(m.seq, m.player, m.action, m.seen_by) for m in loaded.moves] == [
+        (0, -1, 3, 5),
+        (1, 0, 7, 5),
+        (2, 1, 6, 5),
+    ]
+    assert loaded.seats == _table("t1").seats
+    assert (loaded.options, loaded.clock) == ({"variant": "x"}, 30.0)
+    assert storage.load_table("nope") is None
+
+
+def test_finished_tables_leave_the_unfinished_list(storage: SqlStorage) -> None:
+    for table_id in ("a", "b", "c"):
+        storage.create_table(_table(table_id))
+    storage.append_move("b", MoveRow(0, -1, 1, 0))
+    storage.finish_table("a")
+    unfinished = storage.load_unfinished()
+    assert [t.id for t in unfinished] == ["b", "c"]
+    assert [len(t.moves) for t in unfinished] == [1, 0]
+    assert [t.id for t in storage.recent_finished(10)] == ["a"]
+
+
+def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
+    store = SqlStorage(f"sqlite:///{tmp_path / 'wal.db'}")
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(sa.text("PRAGMA synchronous")).scalar() == 2
+    store.close()
+
+
+@pytest.mark.parametrize(
+    ("url", "words"),
+    [
+        ("not a url", "is not a database URL"),
+        ("nosuchdb://x/y", "cannot use"),
+        ("sqlite:////nonexistent-folder/x/meja.db", "cannot open"),
+    ],
+)
+def test_bad_database_urls_give_one_line_errors(url: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words) as error:
+        SqlStorage(url)
+    assert "\n" not in str(error.value)
+
+
+def test_a_whole_game_on_postgresql(postgres_url: str, live_factory: Any) -> None:
+    live = live_factory(db_url=postgres_url)
+    table = live.create(seats=[HUMAN, {"kind": "bot", "bot": "random"}])
+    client = live.join(table["id"], table["seats"][0]["token"])
+    state = client.my_turn()
+    while not state["result"]:
+        client.move(state["legal"][-1]["action"], state["step"])
+        state = client.my_turn()
+    store = SqlStorage(postgres_url)
+    stored = store.load_table(table["id"])
+    store.close()
+    assert stored is not None and stored.finished_at is not None
+    assert len(stored.moves) == state["step"] == 6

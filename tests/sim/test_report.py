@@ -1,0 +1,121 @@
+"""Report files: summary.json, games.csv, report.md and report.html with their plots."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meja.core import Game, load_game
+from meja.sim import SimRun, make_job, run_job
+from meja.sim.compare_report import variant_label, write_comparison
+from meja.sim.report import write_report
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def _strict_json(path: Path) -> Any:
+    """Parse JSON, refusing NaN and Infinity as strict readers do."""
+
+    def refuse(token: str) -> None:
+        raise ValueError(f"{path.name} holds {token}")
+
+    return json.loads(path.read_text(), parse_constant=refuse)
+
+
+@pytest.fixture(scope="module")
+def peranakan_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("report")
+    job = make_job(load_game("peranakan"), 3, "random", 60, 8, {})
+    write_report(run_job(job, workers=1), out)
+    return out
+
+
+def test_every_report_file_is_written(peranakan_report: Path) -> None:
+    names = {p.name for p in peranakan_report.iterdir()}
+    assert {"summary.json", "games.csv", "report.md", "report.html", "plots"} <= names
+    plots = {p.name for p in (peranakan_report / "plots").iterdir()}
+    assert plots == {
+        "win_rate_by_seat.png",
+        "win_rate_by_bot.png",
+        "scores.png",
+        "game_length.png",
+        "end_conditions.png",
+        "game_statistics.png",
+    }
+    for png in (peranakan_report / "plots").iterdir():
+        assert png.read_bytes().startswith(PNG_MAGIC) and png.stat().st_size > 5000
+
+
+def test_summary_json_holds_the_job_and_the_statistics(peranakan_report: Path) -> None:
+    summary = _strict_json(peranakan_report / "summary.json")
+    assert summary["job"]["game"] == "peranakan" and summary["job"]["seed"] == 8
+    assert summary["run"]["games_finished"] == 60 and summary["run"]["interrupted"] is False
+    assert sum(seat["wins"] for seat in summary["seats"]) == pytest.approx(60)
+    assert sum(summary["end_conditions"].values()) == 60
+    assert set(summary["seat_stats"]) == {"sets", "kueh", "pawns_collected"}
+    assert "kueh_left_in_supply" in summary["stats"]
+
+
+def test_games_csv_has_one_row_per_game(peranakan_report: Path) -> None:
+    with (peranakan_report / "games.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert [int(row["game"]) for row in rows] == list(range(60))
+    first = rows[0]
+    for column in ("seed", "bot_0", "bot_2", "score_1", "winners", "length", "end", "sets_2"):
+        assert first[column] != "", column
+    for row in rows:
+        scores = [float(row[f"score_{seat}"]) for seat in range(3)]
+        winners = [int(w) for w in row["winners"].split(";")]
+        assert all(scores[w] == max(scores) for w in winners)
+
+
+def test_report_md_links_its_plots_and_html_embeds_them(peranakan_report: Path) -> None:
+    markdown = (peranakan_report / "report.md").read_text()
+    assert markdown.startswith("# Peranakan: Tiles and Tactics: 3 players, 60 games")
+    assert "Seat 0 (the first seat) wins" in markdown
+    for link in ("plots/win_rate_by_seat.png", "plots/game_statistics.png"):
+        assert f"]({link})" in markdown and (peranakan_report / link).is_file()
+    html = (peranakan_report / "report.html").read_text()
+    assert html.count('<img src="data:image/png;base64,') == 6
+    assert "<table>" in html and 'src="plots/' not in html
+
+
+def test_a_game_without_statistics_says_so(toy: Game, tmp_path: Path) -> None:
+    run = run_job(make_job(toy, 2, "random", 20, 1, {}), workers=1)
+    write_report(run, tmp_path)
+    assert "This game reports no statistics of its own." in (tmp_path / "report.md").read_text()
+    assert not (tmp_path / "plots" / "game_statistics.png").exists()
+    assert _strict_json(tmp_path / "summary.json")["end_conditions"] == {"unknown": 20}
+
+
+def test_an_interrupted_run_reports_what_finished(toy: Game, tmp_path: Path) -> None:
+    job = make_job(toy, 2, "random", 50, 1, {})
+    partial = run_job(job, workers=1).results[:7]
+    write_report(SimRun(job, partial, True, 0.5, 1, "local"), tmp_path / "partial")
+    assert "**Interrupted**: 7 of 50 games finished" in (tmp_path / "partial/report.md").read_text()
+    write_report(SimRun(job, [], True, 0.1, 1, "local"), tmp_path / "none")
+    summary = _strict_json(tmp_path / "none" / "summary.json")
+    assert summary["games"] == 0 and summary["seats"][0]["rate"] is None
+    assert "No game finished" in (tmp_path / "none" / "report.md").read_text()
+
+
+def test_a_comparison_writes_both_reports_and_the_differences(tmp_path: Path) -> None:
+    game = load_game("peranakan")
+    variants = [{"baba_neighbourhood": "orthogonal4"}, {"baba_neighbourhood": "moore8"}]
+    runs = [run_job(make_job(game, 2, "random", 40, 3, v), workers=1) for v in variants]
+    labels = [variant_label(v) for v in variants]
+    summary = write_comparison(runs[0], runs[1], labels, tmp_path)
+    assert (tmp_path / "a" / "report.html").is_file() and (tmp_path / "b" / "games.csv").is_file()
+    saved = _strict_json(tmp_path / "compare.json")
+    assert saved["variants"]["a"]["label"] == "baba_neighbourhood=orthogonal4"
+    measures = [row["measure"] for row in summary["differences"]]
+    assert "win rate, seat 0" in measures and "sets, seat 1" in measures
+    markdown = (tmp_path / "compare.md").read_text()
+    assert "(a) against baba_neighbourhood=moore8 (b)" in markdown
+    assert "## Every measure" in markdown
+    html = (tmp_path / "compare.html").read_text()
+    assert html.count('<img src="data:image/png;base64,') == 3
