@@ -56,7 +56,7 @@ def test_summary_json_holds_the_job_and_the_statistics(peranakan_report: Path) -
     assert summary["run"]["games_finished"] == 60 and summary["run"]["interrupted"] is False
     assert sum(seat["wins"] for seat in summary["seats"]) == pytest.approx(60)
     assert sum(summary["end_conditions"].values()) == 60
-    assert set(summary["seat_stats"]) == {"sets", "kueh", "pawns_collected"}
+    assert set(summary["seat_stats"]) == {"sets", "kueh", "pawns_on_board"}
     assert "kueh_left_in_supply" in summary["stats"]
 
 

@@ -20,7 +20,7 @@ from meja.core.game import sample_chance
 RolloutPolicy = Callable[[State, int, random.Random], int]
 Evaluator = Callable[[State], list[float]]
 
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 300
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_ROLLOUT_DEPTH = 60
 

@@ -19,11 +19,16 @@ from meja.core import Game
 
 BotFactory = Callable[[Game, dict[str, str]], Bot]
 
+JUDGED_ROLLOUT_DEPTH = 1
+"""Rollout moves before a game's heuristic judges the position: one step adds variety, more
+random steps only add noise to a good evaluation."""
+
 ISMCTS_SETTINGS = {
     "iterations": f"iterations per move (default {DEFAULT_ITERATIONS})",
     "seconds": "a time budget per move instead of an iteration count",
     "c": f"UCB exploration constant (default {DEFAULT_EXPLORATION})",
-    "depth": f"rollout moves before the score decides (default {DEFAULT_ROLLOUT_DEPTH}; 0: all)",
+    "depth": f"rollout moves before the position is judged (default {JUDGED_ROLLOUT_DEPTH} with "
+    f"eval=heuristic, {DEFAULT_ROLLOUT_DEPTH} with eval=score; end: play out)",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",
@@ -50,20 +55,25 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
     rollout = settings.get("rollout", "random")
     if rollout not in ("random", "heuristic"):
         raise ValueError(f"ismcts: rollout must be random or heuristic, got {rollout!r}")
-    policy = HeuristicBot(game).choose if rollout == "heuristic" else random_rollout_policy
     judge = settings.get("eval", "heuristic")
     if judge not in ("heuristic", "score"):
         raise ValueError(f"ismcts: eval must be heuristic or score, got {judge!r}")
     evaluator = heuristic_values(game) if judge == "heuristic" else None
+    depth: int | None = DEFAULT_ROLLOUT_DEPTH if evaluator is None else JUDGED_ROLLOUT_DEPTH
+    if settings.get("depth") == "end":
+        depth = None
+    elif "depth" in settings:
+        depth = int(_number(settings, "depth", int) or 0)
     iterations = _number(settings, "iterations", int)
-    depth = _number(settings, "depth", int)
     exploration = _number(settings, "c", float)
     return ISMCTSBot(
         iterations=DEFAULT_ITERATIONS if iterations is None else int(iterations),
         seconds=_number(settings, "seconds", float),
         exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
-        rollout_depth=DEFAULT_ROLLOUT_DEPTH if depth is None else int(depth) or None,
-        rollout_policy=policy,
+        rollout_depth=depth,
+        rollout_policy=HeuristicBot(game).choose
+        if rollout == "heuristic"
+        else random_rollout_policy,
         evaluator=evaluator or score_ranks,
     )
 

@@ -126,7 +126,7 @@ class Lobby:
                     make_bot(bot, game)
                 except ValueError as exc:
                     raise ApiError("bad_request", f"seats.{index}.bot: {exc}") from None
-                name = spec.name or f"{bot.partition(':')[0].capitalize()} bot"
+                name = spec.name or f"Bot {index + 1}"
                 seats.append(SeatRow("bot", name, bot=bot))
             else:
                 if spec.bot is not None:

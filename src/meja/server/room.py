@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import random
 import secrets
@@ -79,6 +80,9 @@ class SeatState:
     away: str | None = None
     left_at: float | None = None
     turn_started: float | None = None
+    changed_at: int = 0
+    """The step at which what this seat sees last changed; older moves are stale."""
+    seen: str = ""
     bot_instance: Bot | None = field(default=None, repr=False)
 
     def public(self, index: int) -> dict[str, Any]:
@@ -129,6 +133,7 @@ class Room:
 
     def start(self) -> None:
         """Begin moving chance and bots along."""
+        self._note_changes()
         if self._driver is None and not self.state.is_terminal():
             self._refresh_turns()
             self._driver = asyncio.create_task(self._drive(), name=f"table {self.table.id}")
@@ -279,11 +284,12 @@ class Room:
         if seat is None:
             raise ApiError("spectator", "spectators cannot make moves", 403)
         async with self._lock:
-            if step is not None and step != len(self.state.history):
+            now = len(self.state.history)
+            if step is not None and not self.seats[seat].changed_at <= step <= now:
                 raise ApiError(
                     "stale",
-                    f"the move was chosen at step {step} but the game is at step "
-                    f"{len(self.state.history)}",
+                    f"the move was chosen at step {step}, but what seat {seat} sees has "
+                    f"changed since (the game is at step {now})",
                     409,
                 )
             if self.seats[seat].kind != "human":
@@ -324,9 +330,25 @@ class Room:
         self.log.append(LogEntry(move.seq, player, text, mask))
         if player >= 0:
             self.seats[player].turn_started = None
+        self._note_changes()
         self._refresh_turns()
         self._broadcast()
         self._wake.set()
+
+    def _note_changes(self) -> None:
+        """Record, for each seat, whether its view or its moves changed with the last step.
+
+        A move chosen at an earlier step is still good if the seat has seen nothing new since:
+        in a simultaneous phase, other seats' secret commitments do not make it stale.
+        """
+        state = self.state
+        active = state.active_players()
+        for index, seat in enumerate(self.seats):
+            legal = state.legal_actions(index) if index in active else []
+            seen = json.dumps([state.view(index), legal], sort_keys=True)
+            if seen != seat.seen:
+                seat.seen = seen
+                seat.changed_at = len(state.history)
 
     # --- the driver --------------------------------------------------------------------
     def _now(self) -> float:

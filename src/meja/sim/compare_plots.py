@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from meja.sim.plots import COLOURS, histogram_bins, save_png
@@ -21,7 +22,7 @@ def win_rates(
     path: Path,
 ) -> Path:
     """Win rate by seat in each variant, with 95% intervals."""
-    figure = Figure(figsize=(7, 4))
+    figure = Figure(figsize=(7, 4.6))
     axes = figure.add_subplot()
     x = np.arange(players)
     width = 0.38
@@ -42,7 +43,7 @@ def win_rates(
     axes.set_xticks(x, [f"seat {s}" for s in range(players)])
     axes.set_ylabel("win rate (%)")
     axes.set_title("Win rate by seat (95% interval)")
-    axes.legend(loc="best")
+    _legend_below(axes)
     return save_png(figure, path)
 
 
@@ -50,7 +51,7 @@ def lengths(
     a: Sequence[GameResult], b: Sequence[GameResult], labels: Sequence[str], path: Path
 ) -> Path:
     """Game length histograms of both variants."""
-    figure = Figure(figsize=(6, 4))
+    figure = Figure(figsize=(6, 4.6))
     axes = figure.add_subplot()
     values = [[r.moves for r in a], [r.moves for r in b]]
     bins = histogram_bins(values[0] + values[1])
@@ -61,7 +62,7 @@ def lengths(
     axes.set_xlabel("moves per game")
     axes.set_ylabel("games")
     axes.set_title("Game length")
-    axes.legend()
+    _legend_below(axes)
     return save_png(figure, path)
 
 
@@ -71,7 +72,7 @@ def end_conditions(
     """End-condition frequencies of both variants."""
     counts = [end_counts(a), end_counts(b)]
     ends = sorted(set(counts[0]) | set(counts[1]))
-    figure = Figure(figsize=(7, 1.8 + 0.6 * len(ends)))
+    figure = Figure(figsize=(7, 2.4 + 0.6 * len(ends)))
     axes = figure.add_subplot()
     y = np.arange(len(ends))
     height = 0.38
@@ -88,5 +89,10 @@ def end_conditions(
     axes.set_xlabel("games (%)")
     axes.set_xlim(0, 100)
     axes.set_title("Which end condition fired")
-    axes.legend()
+    _legend_below(axes)
     return save_png(figure, path)
+
+
+def _legend_below(axes: Axes) -> None:
+    """The variants' legend under the plot, where it hides no bar."""
+    axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2, frameon=False)

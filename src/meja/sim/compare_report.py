@@ -106,8 +106,8 @@ def comparison_markdown(
                 row.measure,
                 num(row.a, 3),
                 num(row.b, 3),
-                num(row.diff, 3),
-                f"{num(row.low, 3)} to {num(row.high, 3)}",
+                _signed(row.diff),
+                f"{_signed(row.low)} to {_signed(row.high)}",
                 _p(row.p),
                 _p(row.q),
                 "yes" if row.significant else "no",
@@ -124,6 +124,11 @@ def comparison_markdown(
 def _change(row: Difference) -> str:
     """How a measure moved from a to b."""
     return f"{num(row.a, 3)} -> {num(row.b, 3)} ({row.diff:+.3g}, p = {row.q:.2g} adjusted)"
+
+
+def _signed(value: float) -> str:
+    """A difference with its sign."""
+    return "n/a" if math.isnan(value) else f"{value:+.3f}"
 
 
 def _p(value: float) -> str:

@@ -12,8 +12,6 @@ from meja.games.peranakan.components import (
     BOARD_COLS,
     BOARD_ROWS,
     COLUMN_LETTERS,
-    KUEH_PER_TYPE,
-    KUEH_TYPES,
     PAWNS_BY_PLAYER_COUNT,
 )
 from meja.games.peranakan.layout import KIND_CODES, KIND_COUNTS, PAWN_LETTERS
@@ -26,9 +24,7 @@ def _rows(board: Mapping[str, str]) -> list[str]:
     """Board rows from {"c3": "Ct", "a1": "Ca/Bto"}; other spaces are empty."""
     rows = []
     for row in range(1, BOARD_ROWS + 1):
-        rows.append(
-            " ".join(board.get(f"{col}{row}", ".") for col in COLUMN_LETTERS[:BOARD_COLS])
-        )
+        rows.append(" ".join(board.get(f"{col}{row}", ".") for col in COLUMN_LETTERS[:BOARD_COLS]))
     return rows
 
 
@@ -60,8 +56,8 @@ def build_state(
 ) -> PeranakanState:
     """A state from the fields a test cares about; hands and supplies are filled in to match.
 
-    Hands are the pawns not on the board or retired; supplies are the Kueh nobody holds; the
-    market defaults to five tiles not on the board; the deck is every other tile.
+    Hands are the pawns neither on the board nor retired (those that have collected); the
+    market defaults to five tiles not on the board; deck and supplies hold everything else.
     """
     board = dict(board or {})
     tiles = [code for stack in board.values() for code in stack.split("/")]
@@ -72,9 +68,6 @@ def build_state(
     hands = [[allotment[k] - retired[s][k] for k in range(2)] for s in range(players)]
     for token in (*pawns, *fields.get("collecting", ())):
         hands[int(token[1])][PAWN_LETTERS.index(token[0])] -= 1
-    supply = {
-        name: KUEH_PER_TYPE - sum(row[t] for row in kueh) for t, name in enumerate(KUEH_TYPES)
-    }
     data: dict[str, Any] = {
         "players": players,
         "options": dict(options or {}),
@@ -85,8 +78,6 @@ def build_state(
         "board": _rows(board),
         "pawns": list(pawns),
         "hands": hands,
-        "retired": retired,
-        "supply": supply,
         "kueh": kueh,
         "held": None,
         "taken": None,

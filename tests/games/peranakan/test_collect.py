@@ -58,14 +58,12 @@ def test_rulebook_example_nyonya_waits_while_two_spots_remain(build: Build, play
     play(state, "take deck", "place c5", "no pawn")
     # Seat 1 filled the last spot; seat 0's Nyonya collects Co, Ca and her own Ct (P3).
     assert state.position()["pawns"] == []
-    assert state.position()["retired"][0] == [1, 0]
+    assert state.retired[0:2] == [1, 0]
     assert kueh(state, 0) == [1, 1, 0, 3]
     assert kueh(state, 1) == [0, 0, 0, 2]
 
 
-def test_rulebook_example_nyonya_with_full_lines_collects_at_once(
-    build: Build, play: Play
-) -> None:
+def test_rulebook_example_nyonya_with_full_lines_collects_at_once(build: Build, play: Play) -> None:
     """Pink's Butterfly Nyonya: both lines are full, so she collects in the same turn."""
     board = {"a3": "Bt", "b3": "Co", "d3": "Gt", "e3": "Pa"}
     board |= {"c1": "Bo", "c2": "Ca", "c4": "Gb", "c5": "Pt"}
@@ -94,9 +92,7 @@ def test_nyonya_needs_every_other_space_of_her_row_and_column(build: Build, play
     assert state.position()["pawns"] == ["N0@c3"]
 
 
-def test_a_stacked_space_counts_as_filled_and_shows_its_top_tile(
-    build: Build, play: Play
-) -> None:
+def test_a_stacked_space_counts_as_filled_and_shows_its_top_tile(build: Build, play: Play) -> None:
     """P4: a space with a stack is filled; the top tile's pattern is what counts."""
     cells = ["d3", "e3", "c1", "c2", "c4", "c5"]
     special = {"a3": "Ct/Bt", "b3": "Co/Bo"}
@@ -123,7 +119,7 @@ def test_rulebook_example_surrounded_baba_collects_at_once(build: Build, play: P
     play(state, "take deck", "place c3", "baba")
     # Goldfish around him: Gt and Go; his own tile's bahulu and angku do not count (P3).
     assert state.position()["pawns"] == []
-    assert state.position()["retired"][1] == [0, 1]
+    assert state.retired[2:4] == [0, 1]
     assert kueh(state, 1) == [1, 1, 0, 1]
 
 
@@ -188,7 +184,7 @@ def test_two_pawns_on_one_space_both_collect(build: Build, play: Play) -> None:
     state = setup(build, lines, special, market, pawns=["N1@c3", "B0@c3"])
     play(state, "take deck", "place c2", "no pawn")
     assert state.position()["pawns"] == []
-    assert state.position()["retired"] == [[0, 1], [1, 0]]
+    assert state.retired == [0, 1, 1, 0]
     # Nyonya (seat 1): ceramics Co, Cto and her own Cb. Baba (seat 0): Co, Cto and Ca.
     assert kueh(state, 1) == [1, 2, 1, 0]
     assert kueh(state, 0) == [1, 2, 0, 2]
@@ -283,7 +279,7 @@ def test_kueh_missing_from_the_supply_are_not_collected(build: Build, play: Play
     play(state, "take deck", "place c3", "nyonya")
     assert kueh(state, 0) == [1, 0, 0, 1]
     assert state.position()["pawns"] == []
-    assert state.position()["retired"][0] == [1, 0]
+    assert state.retired[0:2] == [1, 0]
 
 
 def test_a_pawn_with_nothing_to_collect_is_still_removed(build: Build, play: Play) -> None:
@@ -291,13 +287,11 @@ def test_a_pawn_with_nothing_to_collect_is_still_removed(build: Build, play: Pla
     state = setup(build, around, {}, ["Co", "Bb", "Ba", "Cb", "Bo"])
     play(state, "take deck", "place c3", "baba")
     assert state.position()["pawns"] == []
-    assert state.position()["retired"][0] == [0, 1]
+    assert state.retired[0:2] == [0, 1]
     assert kueh(state, 0) == [0, 0, 0, 1]
 
 
-def test_tiles_stay_after_a_pawn_collects_and_serve_later_pawns(
-    build: Build, play: Play
-) -> None:
+def test_tiles_stay_after_a_pawn_collects_and_serve_later_pawns(build: Build, play: Play) -> None:
     """Collected pawns leave the game; the tiles stay and later pawns still collect from them."""
     lines = ["a3", "b3", "e3", "c1", "c2", "c4", "c5", "a1", "b1", "a2"]
     special = {"c3": "Ct", "a2": "Co", "b3": "Bt"}
@@ -309,5 +303,5 @@ def test_tiles_stay_after_a_pawn_collects_and_serve_later_pawns(
     play(state, "take deck", "place b2", "baba")
     # Seat 1's Baba on ceramics around b2: Ct on c3 (tutu) and Co on a2 (ondeh).
     assert state.position()["pawns"] == []
-    assert state.position()["retired"][1] == [1, 1]
+    assert state.retired[2:4] == [1, 1]
     assert kueh(state, 1) == [2, 1, 0, 1]

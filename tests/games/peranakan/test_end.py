@@ -69,11 +69,11 @@ def test_game_ends_when_all_four_supplies_are_empty(build: Build, play: Play) ->
         kueh=[[0, 0, 0, 0], [22, 22, 22, 21]],
     )
     play(state, "take deck")
-    assert state.position()["supply"] == {"tutu": 0, "ondeh": 0, "bahulu": 0, "angku": 0}
+    assert state.view(None)["supply"] == {"tutu": 0, "ondeh": 0, "bahulu": 0, "angku": 0}
     assert not state.is_terminal()
     play(state, "place a1", "baba")
     assert state.is_terminal()
-    assert state.position()["retired"][0] == [0, 1]
+    assert state.retired[0:2] == [0, 1]
     assert state.position()["kueh"][0] == [0, 0, 0, 1]
     assert state.position()["market"] == [None, "Co", "Bo", "Ba", "Cw"]
 

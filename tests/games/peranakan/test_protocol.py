@@ -103,8 +103,8 @@ def _take_phase(build: Build) -> dict[str, Any]:
         ({"market": ["Ct", "Pt", "Po", "Pb", "Pa"]}, "'board'"),
         ({"market": ["Pt", None, "Po", "Pb", "Pa"]}, "'market'"),
         ({"hands": [[4, 3], [4, 3]]}, "'hands'"),
-        ({"supply": {"tutu": 1, "ondeh": 22, "bahulu": 22, "angku": 22}}, "'supply'"),
-        ({"supply": {"tutu": 22}}, "'supply'"),
+        ({"kueh": [[20, 0, 0, 0], [3, 0, 0, 0]]}, "'kueh'"),
+        ({"hands": [[5, 3], [4, 3]]}, "'hands'"),
         ({"kueh": [[0, 0, 0], [0, 0, 0, 0]]}, "'kueh'"),
         ({"phase": "dance"}, "'phase'"),
         ({"turn": 5}, "'turn'"),
@@ -210,9 +210,7 @@ def test_everything_on_the_table_is_in_every_view(build: Build, play: Play) -> N
     assert state.resample(1, random.Random(0)) == state
 
 
-def test_terminal_text_shows_board_market_supply_pawns_and_scores(
-    build: Build, play: Play
-) -> None:
+def test_terminal_text_shows_board_market_supply_pawns_and_scores(build: Build, play: Play) -> None:
     state = build(board={"c3": "Ct/Bo", "a1": "Gw"}, pawns=["B1@c3"], kueh=[[1, 1, 1, 2], [0] * 4])
     picture = text.render(state)
     for expected in (

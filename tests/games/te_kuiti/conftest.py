@@ -69,9 +69,7 @@ def build_state(
     data["fences"] = fence_list
     data["supply"] = FENCES - len(fence_list)
     data["phase"] = phase
-    data["fences_to_place"] = (
-        min(FENCES_PER_TURN, data["supply"]) if phase == "shepherd" else 0
-    )
+    data["fences_to_place"] = min(FENCES_PER_TURN, data["supply"]) if phase == "shepherd" else 0
     data.update(fields)
     return GAME.from_position(data)
 

@@ -176,7 +176,5 @@ def test_the_text_draws_fences_and_marks_enclosures(build: Build, around: Around
 def test_the_game_length_bound_covers_long_games() -> None:
     rng = random.Random(11)
     for players in (1, 2):
-        longest = max(
-            len(play_random(GAME.new_state(players), rng).history) for _ in range(30)
-        )
+        longest = max(len(play_random(GAME.new_state(players), rng).history) for _ in range(30))
         assert longest <= GAME.max_game_length(players)

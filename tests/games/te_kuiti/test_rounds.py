@@ -279,3 +279,24 @@ def test_a_whole_game_replays_from_its_history() -> None:
     replayed = GameRecord.from_state(state).replay(game=GAME)
     assert replayed == state
     assert len(replayed.round_scores) == 2
+
+
+def test_a_round_out_of_fences_ends_with_the_turn_even_if_rams_return_some(
+    build: Build, play: Play, row_fences: list[str]
+) -> None:
+    """The out_of_fences option: once the supply was empty, refilling it does not save the round."""
+    cells = {
+        "a1": "down shepherd",
+        "b1": "down ram",
+        "c1": "down ram",
+        "d1": "down shepherd",
+        "a5": "down joyful",
+        "b5": "down sleepy",
+    }
+    state = build(fences=row_fences, cells=cells, options={"out_of_fences": "end_of_turn"})
+    play(state, "flip a1", "fence c1n", "flip b1", "remove a2n", "flip c1", "remove b2n")
+    play(state, "flip d1", "fence a2n")
+    assert state.supply == 1
+    play(state, "flip a5", "flip b5")
+    assert state.round == 2
+    assert state.round_scores[0][1] == 0

@@ -91,9 +91,7 @@ def test_flipping_an_unseen_tile_draws_it_from_the_unseen_tiles(build: Build, pl
     odds = {state.action_to_str(a, CHANCE): p for a, p in state.chance_outcomes()}
     assert odds == {t.name: t.count / 25 for t in TILE_TYPES}
     seen = build(cells={"a1": "down ram", "a2": "gone ram", "a3": "down joyful"})
-    odds = {
-        seen.action_to_str(a, CHANCE): p for a, p in play(seen, "flip c3").chance_outcomes()
-    }
+    odds = {seen.action_to_str(a, CHANCE): p for a, p in play(seen, "flip c3").chance_outcomes()}
     assert odds["ram"] == 1 / 22
     assert odds["joyful"] == 1 / 22
     assert odds["sleepy"] == 2 / 22

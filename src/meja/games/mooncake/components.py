@@ -79,7 +79,7 @@ class TileType:
 
 
 def _code(flavour: int, face: TileFace) -> str:
-    """Flavour letter, toppings (or '-') and yolk marks, e.g. 'LNS>' or 'G-<>'."""
+    """Flavour letter, toppings (or '-') and yolk marks, e.g. 'LNS>' or 'GN<>'."""
     toppings = NUT_LETTER * face.nuts + SEED_LETTER * face.seeds or NO_TOPPING
     yolks = (YOLK_CCW_MARK if face.yolk_ccw else "") + (YOLK_CW_MARK if face.yolk_cw else "")
     return FLAVOUR_LETTERS[flavour] + toppings + yolks

@@ -2,7 +2,7 @@
 
 A tile reads as its code: flavour letter (L lotus, R red bean, G green tea), its toppings
 (N hazelnut, S watermelon seed, - none), then '<' / '>' for a half yolk on its counter-clockwise /
-clockwise edge, e.g. 'LNS>' or 'G-<>'. A slot is its cake number and quarter, e.g. '2SW'. A board
+clockwise edge, e.g. 'LNS>' or 'GN<>'. A slot is its cake number and quarter, e.g. '2SW'. A board
 is the list of its 12 slots' codes, 1NE 1SE 1SW 1NW 2NE ... 3NW, with None for an empty slot.
 """
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
 from meja.core import Game, InvalidPosition
@@ -42,7 +44,8 @@ FIELDS = (
     "choices",
     "received",
 )
-CODE_TO_TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
+CODE_TO_TILE: dict[Any, int] = {code: tile for tile, code in enumerate(TILE_CODES)}
+SLOT_CODE_TO_TILE: dict[Any, int] = {**CODE_TO_TILE, None: -1}
 NUMBER_TO_CUSTOMER = {customer.number: index for index, customer in enumerate(CUSTOMERS)}
 SLOT_INDEX = {name: slot for slot, name in enumerate(SLOT_NAMES)}
 
@@ -64,26 +67,26 @@ def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
     return value
 
 
+def _codes(values: Any, field: str, length: int | None, table: dict[Any, int]) -> list[int]:
+    """Codes looked up in table (tile ids), naming the first entry that is not there."""
+    try:
+        out = list(map(table.get, _list(values, field, length)))
+    except TypeError:  # an unhashable entry such as a list
+        out = [table.get(v) if isinstance(v, str | None) else None for v in values]
+    if None in out:
+        index = out.index(None)
+        raise InvalidPosition(f"{field}[{index}]: {values[index]!r} is not a tile code")
+    return out  # type: ignore[return-value]
+
+
 def _tiles(values: Any, field: str, length: int | None = None) -> list[int]:
     """A list of tile codes as tile ids."""
-    out = []
-    for i, code in enumerate(_list(values, field, length)):
-        tile = CODE_TO_TILE.get(code) if isinstance(code, str) else None
-        if tile is None:
-            raise InvalidPosition(f"{field}[{i}]: {code!r} is not a tile code")
-        out.append(tile)
-    return out
+    return _codes(values, field, length, CODE_TO_TILE)
 
 
 def _board(value: Any, field: str) -> list[int]:
     """A board's list of codes as tile ids, -1 for an empty slot (None)."""
-    out = []
-    for slot, code in enumerate(_list(value, field, SLOTS)):
-        tile = -1 if code is None else CODE_TO_TILE.get(code) if isinstance(code, str) else None
-        if tile is None:
-            raise InvalidPosition(f"{field}[{slot}]: {code!r} is not a tile code")
-        out.append(tile)
-    return out
+    return _codes(value, field, SLOTS, SLOT_CODE_TO_TILE)
 
 
 def _customer(value: Any, field: str, allowed: list[int]) -> int:
@@ -208,19 +211,15 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
             held.remove(tile)
         received[2 * s], received[2 * s + 1] = got
 
-    pool = COPIES[:]
-    for tile in boards:
-        if tile >= 0:
-            pool[tile] -= 1
-    for hand in hands:
-        for tile in hand:
-            pool[tile] -= 1
-    for tile, count in enumerate(pool):
-        if count < 0:
-            raise InvalidPosition(
-                f"boards: {COPIES[tile] - count} {TILE_CODES[tile]} tiles are in play, "
-                f"the box holds {COPIES[tile]}"
-            )
+    used = Counter(boards)
+    used.update(chain.from_iterable(hands))
+    pool = [copies - used[tile] for tile, copies in enumerate(COPIES)]
+    if min(pool) < 0:
+        tile = pool.index(min(pool))
+        raise InvalidPosition(
+            f"boards: {used[tile]} {TILE_CODES[tile]} tiles are in play, "
+            f"the box holds {COPIES[tile]}"
+        )
 
     state._phase = phase
     state._round = round_index

@@ -53,11 +53,6 @@ _REVEAL_PARSE = {text.lower(): index for index, text in enumerate(REVEAL_TEXT)}
 _PLACE_PARSE = {text.lower(): PLACE_BASE + index for index, text in enumerate(PLACE_TEXT)}
 
 
-def place_action(tile: int, slot: int) -> int:
-    """The action that places a tile id into one of the seat's slots."""
-    return PLACE_BASE + tile * SLOTS + slot
-
-
 @cache
 def choice_actions(hand: tuple[int, ...], pairwise: bool) -> tuple[int, ...]:
     """The distinct keep/pass choices of a sorted hand (duplicate tiles give one choice).

@@ -38,24 +38,41 @@ LABELS = tuple(card.key.replace("_", " ") for card in CARD_TYPES)
 
 END_TURN = 0
 MAKE = 1
-WHOLESALER = 2
-THIEF = 3
-TRADE = 4
-PROPOSE = 5
-ACCEPT = 6
-DECLINE = 7
-MAK_CIK = 8
-SUPPLIER = MAK_CIK + len(MAK_CIK_SETS)
-OFFICER = SUPPLIER + len(INGREDIENTS)
-WITH_SEAT = OFFICER + MAX_PLAYERS
+MAK_CIK = 2
+WHOLESALER = 3
+SUPPLIER = 4
+OFFICER = 5
+THIEF = 6
+FLY = 7
+TRADE = 8
+PROPOSE = 9
+ACCEPT = 10
+DECLINE = 11
+TRIO = 12
+"""Which three different ingredients go with a Mak Cik Nasi Lemak card."""
+ANNOUNCE = TRIO + len(MAK_CIK_SETS)
+"""The ingredient a Supplier names."""
+EXAMINE = ANNOUNCE + len(INGREDIENTS)
+"""The seat whose hand an Officer examines."""
+WITH_SEAT = EXAMINE + MAX_PLAYERS
+"""The seat an offer goes to."""
 TAKE = WITH_SEAT + MAX_PLAYERS
 GIVE = TAKE + NUM_TYPES
 ASK = GIVE + len(TRADABLE)
 FAN = ASK + len(TRADABLE)
 SWAT = FAN + MAX_TABLE_CARDS
 PLACE = SWAT + MAX_TABLE_CARDS
-"""Put a fly on (seat, card): a Fly card in the main phase, the Fan's destination after FAN."""
+"""Put a fly on (seat, card): where a played Fly lands, or where a fanned fly goes."""
 NUM_ACTIONS = PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
+CARD_OF_PLAY = {
+    MAK_CIK: MAK_CIK_CARD,
+    WHOLESALER: WHOLESALER_CARD,
+    SUPPLIER: SUPPLIER_CARD,
+    OFFICER: OFFICER_CARD,
+    THIEF: THIEF_CARD,
+    FLY: FLY_CARD,
+}
+"""The card each single "play" action spends."""
 
 
 def place(seat: int, card: int) -> int:
@@ -63,31 +80,28 @@ def place(seat: int, card: int) -> int:
     return PLACE + seat * MAX_TABLE_CARDS + card
 
 
-def _names(fan_target: bool) -> list[str]:
-    """The string of every action id, with PLACE read as a Fly or as a Fan's destination."""
-    names = ["end turn", "make nasi lemak", "wholesaler", "thief", "trade"]
-    names += ["propose", "accept", "decline"]
-    names += ["mak cik " + " ".join(LABELS[i] for i in trio) for trio in MAK_CIK_SETS]
-    names += [f"supplier {LABELS[i]}" for i in INGREDIENTS]
-    names += [f"officer seat {seat}" for seat in range(MAX_PLAYERS)]
-    names += [f"with seat {seat}" for seat in range(MAX_PLAYERS)]
+def _names() -> list[str]:
+    """The string of every action id; each is unique, so parsing is a dictionary look-up."""
+    names = ["end turn", "make nasi lemak"]
+    names += [f"play {LABELS[CARD_OF_PLAY[action]]}" for action in range(MAK_CIK, TRADE)]
+    names += ["trade", "propose", "accept", "decline"]
+    names += ["use " + " ".join(LABELS[i] for i in trio) for trio in MAK_CIK_SETS]
+    names += [f"announce {LABELS[i]}" for i in INGREDIENTS]
+    names += [f"examine seat {seat}" for seat in range(MAX_PLAYERS)]
+    names += [f"trade with seat {seat}" for seat in range(MAX_PLAYERS)]
     names += [f"take {label}" for label in LABELS]
     names += [f"give {LABELS[i]}" for i in TRADABLE]
     names += [f"ask {LABELS[i]}" for i in TRADABLE]
     names += [f"fan from card {card}" for card in range(MAX_TABLE_CARDS)]
     names += [f"swat card {card}" for card in range(MAX_TABLE_CARDS)]
-    verb = "fan to" if fan_target else "fly on"
     names += [
-        f"{verb} seat {seat} card {card}"
+        f"fly to seat {seat} card {card}"
         for seat in range(MAX_PLAYERS)
         for card in range(MAX_TABLE_CARDS)
     ]
     return names
 
 
-ACTION_NAMES = tuple(_names(fan_target=False))
-FAN_TARGET_NAMES = tuple(_names(fan_target=True))
-PARSE = {name: action for action, name in enumerate(ACTION_NAMES)} | {
-    FAN_TARGET_NAMES[action]: action for action in range(PLACE, NUM_ACTIONS)
-}
+ACTION_NAMES = tuple(_names())
+PARSE = {name: action for action, name in enumerate(ACTION_NAMES)}
 """Every action string (lower case) to its id; legality is checked separately."""

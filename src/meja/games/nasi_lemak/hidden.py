@@ -8,10 +8,9 @@ holds the winning number of fly-free packs while the game goes on (N4).
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Iterator
-from itertools import accumulate
 from math import comb
+from operator import add, sub
 from typing import TYPE_CHECKING
 
 from meja.games.nasi_lemak.actions import NUM_TYPES
@@ -37,33 +36,27 @@ def redraw_cards(state: NasiLemakState, player: int, rng: random.Random) -> None
             continue
         start = q * K
         bound = known[(player * n + q) * K : (player * n + q + 1) * K]
-        extra = [h - b for h, b in zip(hands[start : start + K], bound, strict=True)]
-        pool = [p + e for p, e in zip(pool, extra, strict=True)]
+        extra = list(map(sub, hands[start : start + K], bound))
+        pool = list(map(add, pool, extra))
         hands[start : start + K] = bound
         slots.append((start, sum(extra)))
-    edges = list(accumulate(pool))
-    picks = [
-        bisect_right(edges, index)
-        for index in rng.sample(range(edges[-1]), sum(free for _, free in slots))
-    ]
-    for t in picks:
-        pool[t] -= 1
-    state.draw = pool
-    used = 0
+    cards = [t for t in range(K) for _ in range(pool[t])]
+    uniform = rng.random
     for start, free in slots:
-        for t in picks[used : used + free]:
+        for _ in range(free):
+            t = cards.pop(int(uniform() * len(cards)))
             hands[start + t] += 1
-        used += free
+            pool[t] -= 1
+    state.draw = pool
     # What the other seats know must still be true of the redrawn hands.
     for r in range(n):
         for q in range(n):
             if player in (r, q) or r == q:
                 continue
             start = (r * n + q) * K
-            if any(known[start : start + K]):
-                for t in range(K):
-                    if known[start + t] > hands[q * K + t]:
-                        known[start + t] = hands[q * K + t]
+            row = known[start : start + K]
+            if any(row):
+                known[start : start + K] = list(map(min, row, hands[q * K : q * K + K]))
 
 
 def redraw_values(state: NasiLemakState, player: int, rng: random.Random) -> None:
@@ -95,8 +88,10 @@ def redraw_values(state: NasiLemakState, player: int, rng: random.Random) -> Non
             for (q, j), v in zip(group, values, strict=True):
                 state.nl[q][j] = v
             rest = [left - c for left, c in zip(rest, pick, strict=True)]
-    kinds = rng.sample([kind for kind, c in enumerate(rest) for _ in range(c)], len(loose))
-    for (q, j), kind in zip(loose, kinds, strict=True):
+    kinds = [kind for kind, c in enumerate(rest) for _ in range(c)]
+    uniform = rng.random
+    for q, j in loose:
+        kind = kinds.pop(int(uniform() * len(kinds)))
         state.nl[q][j] = PACKS[kind]
         rest[kind] -= 1
     state.pile = rest

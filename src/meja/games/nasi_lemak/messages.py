@@ -6,41 +6,47 @@ from typing import TYPE_CHECKING
 
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
+    ANNOUNCE,
     ASK,
     CARD_INDEX,
+    CARD_OF_PLAY,
     DECLINE,
+    EXAMINE,
     FAN,
     FAN_CARD,
-    FLY_CARD,
+    FLY,
     GIVE,
     INGREDIENTS,
     LABELS,
     MAK_CIK,
-    MAK_CIK_CARD,
     MAK_CIK_SETS,
     MAKE,
     MAX_TABLE_CARDS,
     NUM_ACTIONS,
     NUM_TYPES,
-    OFFICER,
-    OFFICER_CARD,
     PLACE,
     PROPOSE,
-    SUPPLIER,
-    SUPPLIER_CARD,
     SWAT,
     SWATTER_CARD,
     TAKE,
-    THIEF,
-    THIEF_CARD,
     TRADABLE,
     TRADE,
-    WHOLESALER,
-    WHOLESALER_CARD,
+    TRIO,
     WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import CARD_TYPES
-from meja.games.nasi_lemak.phases import FAN_TARGET, MAIN, OFFER, PARTNER, PICK, RESPONSE
+from meja.games.nasi_lemak.phases import (
+    ANNOUNCING,
+    EXAMINING,
+    FAN_TARGET,
+    FLY_TARGET,
+    MAIN,
+    OFFER,
+    PARTNER,
+    PICK,
+    RESPONSE,
+    TRIO_CHOICE,
+)
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
@@ -69,6 +75,8 @@ def untradable(words: str) -> str | None:
 
 def _reason(state: NasiLemakState, action: int, seat: int) -> str:
     phase = state.phase
+    if phase == MAIN:
+        return _main_reason(state, action)
     if phase == OFFER:
         return _offer_reason(state, action)
     if phase == RESPONSE:
@@ -80,8 +88,10 @@ def _reason(state: NasiLemakState, action: int, seat: int) -> str:
         if TAKE <= action < GIVE:
             return f"seat {state.target} holds no {LABELS[action - TAKE]}"
         return f"first take a card from seat {state.target}'s hand"
-    if phase == FAN_TARGET:
-        return "choose a fly-free Nasi Lemak card of another player for the fanned fly"
+    if phase in (FLY_TARGET, FAN_TARGET):
+        if PLACE <= action < NUM_ACTIONS:
+            return _landing_reason(state, action)
+        return "first choose a fly-free Nasi Lemak card of another player for the fly"
     if phase == PARTNER:
         if WITH_SEAT <= action < TAKE:
             q = action - WITH_SEAT
@@ -89,9 +99,19 @@ def _reason(state: NasiLemakState, action: int, seat: int) -> str:
                 return f"seat {q} is not another player at this table"
             return f"seat {q} holds {state.hand_size(q)} cards, too few to trade"
         return "first choose the player to trade with"
-    if phase != MAIN:
-        return "the pending chance event must be resolved first"
-    return _main_reason(state, action)
+    if phase == TRIO_CHOICE:
+        if TRIO <= action < ANNOUNCE:
+            trio = MAK_CIK_SETS[action - TRIO]
+            hand = state.hands[state.active * K : state.active * K + K]
+            return "you lack " + ", ".join(LABELS[t] for t in trio if not hand[t])
+        return "first choose the three ingredients for Mak Cik Nasi Lemak"
+    if phase == ANNOUNCING:
+        return "first announce the ingredient the Supplier asks for"
+    if phase == EXAMINING:
+        if EXAMINE <= action < WITH_SEAT:
+            return f"seat {action - EXAMINE} is not another player at this table"
+        return "first choose whose hand the Officer examines"
+    return "the pending chance event must be resolved first"
 
 
 def _offer_reason(state: NasiLemakState, action: int) -> str:
@@ -115,52 +135,40 @@ def _offer_reason(state: NasiLemakState, action: int) -> str:
 def _main_reason(state: NasiLemakState, action: int) -> str:
     """Refusals of a move chosen at the start of one."""
     act = state.active
-    n = state.num_players
     hand = state.hands[act * K : act * K + K]
-    pile_empty = not any(state.pile)
-    cards = {
-        WHOLESALER: WHOLESALER_CARD,
-        THIEF: THIEF_CARD,
-    }
-    if action in (PROPOSE, ACCEPT, DECLINE) or WITH_SEAT <= action < FAN:
-        return "no trade or Officer is in progress"
-    if action in cards:
-        return _no_card(cards[action])
-    if action == MAKE or MAK_CIK <= action < SUPPLIER:
-        if pile_empty:
-            return "the Nasi Lemak pile is empty"
-        if action != MAKE and not hand[MAK_CIK_CARD]:
-            return _no_card(MAK_CIK_CARD)
-        needed = INGREDIENTS if action == MAKE else MAK_CIK_SETS[action - MAK_CIK]
-        lacking = ", ".join(LABELS[t] for t in needed if not hand[t])
-        return f"you lack {lacking}"
-    if SUPPLIER <= action < OFFICER:
-        return _no_card(SUPPLIER_CARD)
-    if OFFICER <= action < WITH_SEAT:
-        q = action - OFFICER
-        if q >= n or q == act:
-            return f"seat {q} is not another player at this table"
-        return _no_card(OFFICER_CARD)
+    if TRIO <= action < FAN or PROPOSE <= action <= DECLINE or action >= PLACE:
+        return "that choice belongs to a move in progress; start a move first"
+    if action in (MAKE, MAK_CIK) and not any(state.pile):
+        return "the Nasi Lemak pile is empty"
+    if action == MAKE:
+        return "you lack " + ", ".join(LABELS[t] for t in INGREDIENTS if not hand[t])
+    if action in CARD_OF_PLAY and not hand[CARD_OF_PLAY[action]]:
+        return _no_card(CARD_OF_PLAY[action])
+    if action == MAK_CIK:
+        return "you hold no three different ingredients"
+    if action == FLY:
+        return "no other player has a fly-free Nasi Lemak card"
     if action == TRADE:
         if state.declined >= state.max_declined:
             return f"the {state.max_declined} declined offers allowed per turn are used up"
         return (
             f"an offer needs {state.min_trade} card(s) on each side: you hold "
-            f"{sum(hand[t] for t in TRADABLE)} tradable cards and no one else can answer"
+            f"{sum(hand[t] for t in TRADABLE)} tradable cards"
         )
-    if FAN <= action < PLACE:
-        i = (action - FAN) % MAX_TABLE_CARDS
-        card = FAN_CARD if action < SWAT else SWATTER_CARD
-        if not hand[card]:
-            return _no_card(card)
-        mine = state.flies[act]
-        if i >= len(mine) or not mine[i]:
-            return f"your Nasi Lemak card {i} does not carry a fly"
-        return "no other player has a fly-free Nasi Lemak card"
+    i = (action - FAN) % MAX_TABLE_CARDS
+    card = FAN_CARD if action < SWAT else SWATTER_CARD
+    if not hand[card]:
+        return _no_card(card)
+    mine = state.flies[act]
+    if i >= len(mine) or not mine[i]:
+        return f"your Nasi Lemak card {i} carries no fly"
+    return "no other player has a fly-free Nasi Lemak card"
+
+
+def _landing_reason(state: NasiLemakState, action: int) -> str:
+    """Why a fly cannot land on that card."""
     q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
-    if not hand[FLY_CARD]:
-        return _no_card(FLY_CARD)
-    if q >= n or q == act:
+    if q >= state.num_players or q == state.active:
         return f"seat {q} is not another player at this table"
     if j >= len(state.flies[q]):
         return f"seat {q} has no Nasi Lemak card {j}"

@@ -35,6 +35,7 @@ from meja.games.nasi_lemak.phases import (
     ENDS,
     FAN_TARGET,
     FIVE_PACKS,
+    FLY_TARGET,
     MAIN,
     OFFER,
     OVER,
@@ -45,6 +46,7 @@ from meja.games.nasi_lemak.phases import (
     REVEAL,
     START,
     STEAL,
+    TRIO_CHOICE,
 )
 
 if TYPE_CHECKING:
@@ -133,6 +135,7 @@ def conservation_problems(state: NasiLemakState) -> list[str]:
         places += [state.hands[q * K + t] for q in range(n)]
         if t == FLY_CARD:
             places += [sum(row) for row in state.flies]
+            places.append(int(state.phase == FLY_TARGET))
         if min(places) < 0:
             problems.append(f"a negative count of {card.key}")
         if sum(places) != card.count:
@@ -223,6 +226,7 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
         for t in range(K)
     ]
     placed[FLY_CARD] += sum(sum(row) for row in state.flies)
+    placed[FLY_CARD] += data["phase"] == PHASE_NAMES[FLY_TARGET]
     draw = data["draw_pile"]
     if draw == REST:
         state.draw = [card.count - placed[t] for t, card in enumerate(CARD_TYPES)]
@@ -321,7 +325,7 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     state.turn = _int(data, "turn", 0, state.max_turns, 0 if phase in (START, DEAL) else 1)
     if phase not in (START, DEAL) and not state.turn:
         raise InvalidPosition("turn: the first turn is turn 1")
-    busy = phase in (MAIN, PARTNER, OFFER, RESPONSE)
+    busy = phase in (MAIN, PARTNER, OFFER, RESPONSE)  # no move spent yet
     state.moves = _int(data, "moves_left", 1 if busy else 0, MOVES_PER_TURN, MOVES_PER_TURN)
     state.declined = _int(data, "declined_offers", 0, state.max_declined, 0)
     if phase in (PARTNER, OFFER, RESPONSE) and state.declined >= state.max_declined:
@@ -385,12 +389,15 @@ def _check_consistency(state: NasiLemakState) -> None:
     if phase == FAN_TARGET and not (
         state.fan_from < len(state.flies[act])
         and state.flies[act][state.fan_from]
-        and state.fly_targets()
     ):
-        raise InvalidPosition("fan_from: must hold a fly that can land on an opponent's card")
+        raise InvalidPosition("fan_from: must be one of the active player's cards with a fly")
     if phase in (OFFER, RESPONSE):
         _check_offer(state)
-    if phase == COOK and not any(state.pile):
+    if phase in (FLY_TARGET, FAN_TARGET) and not state.fly_targets():
+        raise InvalidPosition("nasi_lemak: no opponent has a card the fly could land on")
+    if phase == TRIO_CHOICE and not state.trios():
+        raise InvalidPosition("hands: the active player holds no three different ingredients")
+    if phase in (COOK, TRIO_CHOICE) and not any(state.pile):
         raise InvalidPosition("nasi_lemak_pile: empty while a Nasi Lemak card is to be taken")
     for q in range(n):
         packs = state.fly_free_packs(q)

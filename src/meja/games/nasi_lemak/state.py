@@ -16,12 +16,15 @@ from meja.games.nasi_lemak import hidden, messages, text
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
     ACTION_NAMES,
+    ANNOUNCE,
     ASK,
+    CARD_OF_PLAY,
     DECLINE,
     END_TURN,
+    EXAMINE,
     FAN,
     FAN_CARD,
-    FAN_TARGET_NAMES,
+    FLY,
     FLY_CARD,
     GIVE,
     INGREDIENTS,
@@ -34,21 +37,18 @@ from meja.games.nasi_lemak.actions import (
     NUM_ACTIONS,
     NUM_TYPES,
     OFFICER,
-    OFFICER_CARD,
     PARSE,
     PLACE,
     PROPOSE,
     SUPPLIER,
-    SUPPLIER_CARD,
     SWAT,
     SWATTER_CARD,
     TAKE,
     THIEF,
-    THIEF_CARD,
     TRADABLE,
     TRADE,
+    TRIO,
     WHOLESALER,
-    WHOLESALER_CARD,
     WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import (
@@ -61,13 +61,16 @@ from meja.games.nasi_lemak.components import (
     WIN_PACKS,
 )
 from meja.games.nasi_lemak.phases import (
+    ANNOUNCING,
     CARD_DRAW_PHASES,
     CHANCE_PHASES,
     COOK,
     DEAL,
     DRAW,
+    EXAMINING,
     FAN_TARGET,
     FIVE_PACKS,
+    FLY_TARGET,
     MAIN,
     OFFER,
     OVER,
@@ -80,11 +83,14 @@ from meja.games.nasi_lemak.phases import (
     ROUND_LIMIT,
     START,
     STEAL,
+    TRIO_CHOICE,
 )
 from meja.games.nasi_lemak.position import conservation_problems, counts_dict, to_position
 
 K = NUM_TYPES
 PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
+PLAY_PHASES = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
+"""Cards whose play is followed by a choice: the ingredients, the name, the seat."""
 
 
 class NasiLemakState(State):
@@ -150,57 +156,63 @@ class NasiLemakState(State):
         if phase == OFFER:
             return self._offer_actions()
         hands = self.hands
+        act = self.active
         if phase == RESPONSE:
             base = self.target * K
             ask = self.ask
             if all(hands[base + t] >= ask[t] for t in TRADABLE):
                 return [ACCEPT, DECLINE]
             return [DECLINE]
+        if phase in (FLY_TARGET, FAN_TARGET):
+            return self.fly_targets()
+        if phase == PARTNER:
+            return [
+                WITH_SEAT + q for q in range(self.num_players) if q != act and self._can_trade(q)
+            ]
         if phase == PICK:
             base = self.target * K
             return [TAKE + t for t in range(K) if hands[base + t]]
-        if phase == PARTNER:
-            act = self.active
-            return [
-                WITH_SEAT + q
-                for q in range(self.num_players)
-                if q != act and self._can_trade(q)
-            ]
-        return self.fly_targets()
+        if phase == TRIO_CHOICE:
+            return [TRIO + k for k in self.trios()]
+        if phase == ANNOUNCING:
+            return list(range(ANNOUNCE, ANNOUNCE + len(INGREDIENTS)))
+        return [EXAMINE + q for q in range(self.num_players) if q != act]
 
     def _main_actions(self) -> list[int]:
         """Every move open to the active player, built in increasing id order."""
         act = self.active
-        n = self.num_players
         hands = self.hands
         base = act * K
         acts = [END_TURN]
         pile_left = self.pile[0] + self.pile[1]
         if pile_left and all(hands[base + t] for t in INGREDIENTS):
             acts.append(MAKE)
-        if hands[base + WHOLESALER_CARD]:
-            acts.append(WHOLESALER)
-        if hands[base + THIEF_CARD]:
-            acts.append(THIEF)
+        if pile_left and hands[base + MAK_CIK_CARD] and self.trios():
+            acts.append(MAK_CIK)
+        for action in (WHOLESALER, SUPPLIER, OFFICER, THIEF):
+            if hands[base + CARD_OF_PLAY[action]]:
+                acts.append(action)
+        if hands[base + FLY_CARD] and self._has_fly_free_target():
+            acts.append(FLY)
         if self._can_start_trade():
             acts.append(TRADE)
-        if pile_left and hands[base + MAK_CIK_CARD]:
-            for index, trio in enumerate(MAK_CIK_SETS):
-                if hands[base + trio[0]] and hands[base + trio[1]] and hands[base + trio[2]]:
-                    acts.append(MAK_CIK + index)
-        if hands[base + SUPPLIER_CARD]:
-            acts.extend(range(SUPPLIER, SUPPLIER + len(INGREDIENTS)))
-        if hands[base + OFFICER_CARD]:
-            acts.extend(OFFICER + q for q in range(n) if q != act)
         mine = self.flies[act]
         if 1 in mine:
             if hands[base + FAN_CARD] and self._has_fly_free_target():
                 acts.extend(FAN + i for i, fly in enumerate(mine) if fly)
             if hands[base + SWATTER_CARD]:
                 acts.extend(SWAT + i for i, fly in enumerate(mine) if fly)
-        if hands[base + FLY_CARD]:
-            acts.extend(self.fly_targets())
         return acts
+
+    def trios(self) -> list[int]:
+        """Indices of the Mak Cik ingredient sets the active player holds."""
+        hands = self.hands
+        base = self.active * K
+        return [
+            k
+            for k, (a, b, c) in enumerate(MAK_CIK_SETS)
+            if hands[base + a] and hands[base + b] and hands[base + c]
+        ]
 
     def _offer_actions(self) -> list[int]:
         """Propose once both sides are big enough; add cards while the limits allow."""
@@ -216,9 +228,7 @@ class NasiLemakState(State):
             hands = self.hands
             base = self.active * K
             acts.extend(
-                GIVE + index
-                for index, t in enumerate(TRADABLE)
-                if give[t] < hands[base + t]
+                GIVE + index for index, t in enumerate(TRADABLE) if give[t] < hands[base + t]
             )
         if asked < self.offer_limit and asked < self.hand_size(self.target):
             acts.extend(range(ASK, ASK + len(TRADABLE)))
@@ -289,16 +299,22 @@ class NasiLemakState(State):
                 return True
             base = self.target * K
             return action == ACCEPT and all(hands[base + t] >= self.ask[t] for t in TRADABLE)
+        if phase in (FLY_TARGET, FAN_TARGET):
+            if not PLACE <= action < NUM_ACTIONS:
+                return False
+            q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
+            return q != self.active and q < self.num_players and self._fly_free(q, j)
         if phase == PICK:
             return TAKE <= action < GIVE and hands[self.target * K + action - TAKE] > 0
         if phase == PARTNER:
             q = action - WITH_SEAT
             return 0 <= q < self.num_players and q != self.active and self._can_trade(q)
-        # FAN_TARGET
-        if not PLACE <= action < NUM_ACTIONS:
-            return False
-        q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
-        return q != self.active and q < self.num_players and self._fly_free(q, j)
+        if phase == TRIO_CHOICE:
+            return TRIO <= action < ANNOUNCE and action - TRIO in self.trios()
+        if phase == ANNOUNCING:
+            return ANNOUNCE <= action < EXAMINE
+        q = action - EXAMINE
+        return 0 <= q < self.num_players and q != self.active
 
     def _fly_free(self, q: int, j: int) -> bool:
         """Whether seat q has a card j without a fly."""
@@ -308,7 +324,6 @@ class NasiLemakState(State):
     def _main_legal(self, action: int) -> bool:
         """The main-phase legality test, one action at a time."""
         act = self.active
-        n = self.num_players
         hands = self.hands
         base = act * K
         if action == END_TURN:
@@ -316,24 +331,14 @@ class NasiLemakState(State):
         pile_left = self.pile[0] + self.pile[1]
         if action == MAKE:
             return pile_left > 0 and all(hands[base + t] for t in INGREDIENTS)
-        if action == WHOLESALER:
-            return hands[base + WHOLESALER_CARD] > 0
-        if action == THIEF:
-            return hands[base + THIEF_CARD] > 0
+        if action == MAK_CIK:
+            return pile_left > 0 and hands[base + MAK_CIK_CARD] > 0 and bool(self.trios())
+        if action in (WHOLESALER, SUPPLIER, OFFICER, THIEF):
+            return hands[base + CARD_OF_PLAY[action]] > 0
+        if action == FLY:
+            return hands[base + FLY_CARD] > 0 and self._has_fly_free_target()
         if action == TRADE:
             return self._can_start_trade()
-        if MAK_CIK <= action < SUPPLIER:
-            trio = MAK_CIK_SETS[action - MAK_CIK]
-            return (
-                pile_left > 0
-                and hands[base + MAK_CIK_CARD] > 0
-                and all(hands[base + t] for t in trio)
-            )
-        if SUPPLIER <= action < OFFICER:
-            return hands[base + SUPPLIER_CARD] > 0
-        if OFFICER <= action < WITH_SEAT:
-            q = action - OFFICER
-            return hands[base + OFFICER_CARD] > 0 and q < n and q != act
         mine = self.flies[act]
         if FAN <= action < SWAT:
             i = action - FAN
@@ -346,9 +351,6 @@ class NasiLemakState(State):
         if SWAT <= action < PLACE:
             i = action - SWAT
             return hands[base + SWATTER_CARD] > 0 and i < len(mine) and mine[i] == 1
-        if PLACE <= action < NUM_ACTIONS:
-            q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
-            return hands[base + FLY_CARD] > 0 and q != act and q < n and self._fly_free(q, j)
         return False
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -392,11 +394,11 @@ class NasiLemakState(State):
             self._main(action)
         elif phase == OFFER:
             self._build_offer(action)
+        elif phase == RESPONSE:
+            self._respond(action)
         elif phase == PARTNER:
             self.target = action - WITH_SEAT
             self.phase = OFFER
-        elif phase == RESPONSE:
-            self._respond(action)
         elif phase == DEAL:
             self.draw[action] -= 1
             self.hands[self.deal_seat * K + action] += 1
@@ -413,12 +415,17 @@ class NasiLemakState(State):
             self._steal(action)
         elif phase == PICK:
             self._pick(action)
-        elif phase == FAN_TARGET:
-            q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
-            self.flies[self.active][self.fan_from] = 0
-            self.flies[q][j] = 1
-            self.fan_from = -1
-            self._after_move(check_win=True)
+        elif phase in (FLY_TARGET, FAN_TARGET):
+            self._land_fly(action)
+        elif phase == TRIO_CHOICE:
+            for t in MAK_CIK_SETS[action - TRIO]:
+                self._discard_from(self.active, t)
+            self.phase = COOK
+        elif phase == ANNOUNCING:
+            self._supply(INGREDIENTS[action - ANNOUNCE])
+            self._after_move()
+        elif phase == EXAMINING:
+            self._examine(action - EXAMINE)
         else:
             self.active = self.first = action
             self.phase = DEAL
@@ -429,59 +436,60 @@ class NasiLemakState(State):
         if action == END_TURN:
             self._end_turn()
             return
-        act = self.active
         if action == TRADE:
             self.phase = PARTNER
             return
+        act = self.active
         self.moves -= 1
         if action == MAKE:
             for t in INGREDIENTS:
                 self._discard_from(act, t)
             self.phase = COOK
-        elif MAK_CIK <= action < SUPPLIER:
-            self._discard_from(act, MAK_CIK_CARD)
-            for t in MAK_CIK_SETS[action - MAK_CIK]:
-                self._discard_from(act, t)
-            self.phase = COOK
-        elif action == WHOLESALER:
-            self._discard_from(act, WHOLESALER_CARD)
-            self.to_draw = WHOLESALER_REVEAL
-            self.phase = REVEAL
-            self._settle_reveal()
-        elif action == THIEF:
-            self._discard_from(act, THIEF_CARD)
-            self.target = act
-            self._next_victim()
-        elif SUPPLIER <= action < OFFICER:
-            self._discard_from(act, SUPPLIER_CARD)
-            self._supply(INGREDIENTS[action - SUPPLIER])
-            self._after_move()
-        elif OFFICER <= action < WITH_SEAT:
-            self._discard_from(act, OFFICER_CARD)
-            q = action - OFFICER
-            n = self.num_players
-            seen = (act * n + q) * K
-            self.known[seen : seen + K] = self.hands[q * K : q * K + K]
-            self.target = q
-            self.takes = min(OFFICER_TAKE, self.hand_size(q))
-            if self.takes:
-                self.phase = PICK
+        elif action == FLY:
+            # The played fly is in the air until it lands (counted by conservation_problems).
+            self.hands[act * K + FLY_CARD] -= 1
+            self._public_loss(act, FLY_CARD, 1)
+            self.phase = FLY_TARGET
+        elif action < TRADE:
+            self._discard_from(act, CARD_OF_PLAY[action])
+            if action == WHOLESALER:
+                self.to_draw = WHOLESALER_REVEAL
+                self.phase = REVEAL
+                self._settle_reveal()
+            elif action == THIEF:
+                self.target = act
+                self._next_victim()
             else:
-                self._after_move()
-        elif FAN <= action < SWAT:
+                self.phase = PLAY_PHASES[action]
+        elif action < SWAT:
             self._discard_from(act, FAN_CARD)
             self.fan_from = action - FAN
             self.phase = FAN_TARGET
-        elif SWAT <= action < PLACE:
+        else:
             self._discard_from(act, SWATTER_CARD)
             self.flies[act][action - SWAT] = 0
             self.discard[FLY_CARD] += 1
             self._after_move(check_win=True)
+
+    def _land_fly(self, action: int) -> None:
+        """A played or fanned fly lands on an opponent's card; fanning may restore packs (N4)."""
+        q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
+        self.flies[q][j] = 1
+        if self.phase == FAN_TARGET:
+            self.flies[self.active][self.fan_from] = 0
+            self.fan_from = -1
+        self._after_move(check_win=True)
+
+    def _examine(self, q: int) -> None:
+        """The Officer sees q's whole hand, privately, and will take up to two cards (N9)."""
+        n = self.num_players
+        seen = (self.active * n + q) * K
+        self.known[seen : seen + K] = self.hands[q * K : q * K + K]
+        self.target = q
+        self.takes = min(OFFICER_TAKE, self.hand_size(q))
+        if self.takes:
+            self.phase = PICK
         else:
-            q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
-            self.hands[act * K + FLY_CARD] -= 1
-            self._public_loss(act, FLY_CARD, 1)
-            self.flies[q][j] = 1
             self._after_move()
 
     def _build_offer(self, action: int) -> None:
@@ -863,14 +871,11 @@ class NasiLemakState(State):
 
     # --- strings ------------------------------------------------------------------------
     def action_to_str(self, action: int, player: int | None = None) -> str:
-        phase = self.phase
-        if phase in CHANCE_PHASES and player in (None, CHANCE):
+        if self.phase in CHANCE_PHASES and player in (None, CHANCE):
             return self._outcome_to_str(action)
-        if not 0 <= action < NUM_ACTIONS:
-            return f"action {action}"
-        if phase == FAN_TARGET:
-            return FAN_TARGET_NAMES[action]
-        return ACTION_NAMES[action]
+        if type(action) is int and 0 <= action < NUM_ACTIONS:
+            return ACTION_NAMES[action]
+        return f"action {action}"
 
     def _outcome_to_str(self, action: int) -> str:
         """Chance outcomes: the card drawn, the pack count turned up, or the starting seat."""
@@ -894,10 +899,12 @@ class NasiLemakState(State):
         action = PARSE.get(wanted)
         if action is None and wanted.isdigit():
             action = int(wanted)
-        elif action is not None and self.action_to_str(action, seat) != wanted:
-            action = None
         if action is None or not self._is_legal(action, seat):
-            raise IllegalAction(f"{text!r} is not a legal move now")
+            reason = messages.untradable(wanted)
+            if reason is None and action is not None and 0 <= action < NUM_ACTIONS:
+                reason = self._illegal_message(action, seat)
+            detail = f": {reason}" if reason else ""
+            raise IllegalAction(f"{text!r} is not a legal move now{detail}")
         return action
 
     def _illegal_message(self, action: int, seat: int) -> str:

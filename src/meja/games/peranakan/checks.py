@@ -18,7 +18,6 @@ from meja.games.peranakan.components import (
     MARKET_POSITIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    PAWN_NAMES,
     PAWNS_BY_PLAYER_COUNT,
     SUPPLY_NEXT_TO,
     TILE_KINDS,
@@ -37,6 +36,7 @@ from meja.games.peranakan.layout import (
     NUM_MARKET,
     OVER,
     PAWN,
+    PAWN_KINDS,
     PAWN_LETTERS,
     PAWN_TOKENS,
     PHASE_NAMES,
@@ -61,8 +61,6 @@ POSITION_KEYS: tuple[str, ...] = (
     "board",
     "pawns",
     "hands",
-    "retired",
-    "supply",
     "kueh",
     "held",
     "taken",
@@ -100,18 +98,13 @@ def component_problems(state: PeranakanState) -> list[str]:
         problems.append(f"'deck': counts add up to {sum(state.deck)}, not {state.deck_left}")
     allotment = PAWNS_BY_PLAYER_COUNT[state.num_players]
     owned = [a + b for a, b in zip(state.hand, state.retired, strict=True)]
-    crowd: dict[int, int] = {}
-    for cell, seat, kind in state.pawns:
-        owned[seat * 2 + kind] += 1
-        crowd[cell] = crowd.get(cell, 0) + 1
-    for _, seat, kind in state.due:
-        owned[seat * 2 + kind] += 1
+    for _, seat, kind in (*state.pawns, *state.due):
+        owned[seat * PAWN_KINDS + kind] += 1
     if owned != list(allotment) * state.num_players or min(state.hand) < 0:
         problems.append(f"'hands': pawns per seat {owned}, expected {allotment} each")
-    for cell, count in crowd.items():
-        height = (top[cell] >= 0) + (under[cell] >= 0)
-        if count > height:
-            problems.append(f"'pawns': {count} pawns on {height} tile(s) at {CELL_NAMES[cell]}")
+    crowded = _crowding(state)
+    if crowded:
+        problems.append(crowded)
     for kueh in range(NUM_KUEH):
         held = state.kueh[kueh::NUM_KUEH]
         total = state.supply[kueh] + sum(held)
@@ -120,6 +113,18 @@ def component_problems(state: PeranakanState) -> list[str]:
                 f"'supply': {total} {KUEH_TYPES[kueh]} in the game, expected {KUEH_PER_TYPE}"
             )
     return problems
+
+
+def _crowding(state: PeranakanState) -> str:
+    """A space with more pawns than tiles placed on it (one pawn per placement), or ""."""
+    crowd: dict[int, int] = {}
+    for cell, _, _ in state.pawns:
+        crowd[cell] = crowd.get(cell, 0) + 1
+    for cell, count in crowd.items():
+        height = (state.top[cell] >= 0) + (state.under[cell] >= 0)
+        if count > height:
+            return f"'pawns': {count} pawns on {height} tile(s) at {CELL_NAMES[cell]}"
+    return ""
 
 
 class _Reader:
@@ -178,7 +183,11 @@ _TILE = "tile code like 'Bto'"
 
 
 def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
-    """Build and validate a state from position data; the deck holds every unseen tile."""
+    """Build and validate a state from position data.
+
+    The deck, the supply and the retired pawns are derived, so they always add up; what is
+    left to check is that no count goes negative and that the parts fit together.
+    """
     from meja.games.peranakan.state import PeranakanState
 
     if not isinstance(data, Mapping):
@@ -231,22 +240,25 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
             where = CELL_NAMES[cell]
             raise r.fail("pawns", f"seat {seat}'s pawn stands on the empty space {where}")
     allotment = PAWNS_BY_PLAYER_COUNT[n]
-    for key in ("hands", "retired"):
-        flat = [
-            r.integer(key, count, 0, allotment[kind])
-            for pair in r.sequence(key, r.get(key), n)
-            for kind, count in enumerate(r.sequence(key, pair, len(PAWN_NAMES)))
-        ]
-        setattr(state, "hand" if key == "hands" else key, flat)
-    supply = r.get("supply")
-    if not isinstance(supply, Mapping) or sorted(supply) != sorted(KUEH_TYPES):
-        raise r.fail("supply", f"expected one count for each of {', '.join(KUEH_TYPES)}")
-    state.supply = [r.integer("supply", supply[t], 0, KUEH_PER_TYPE) for t in KUEH_TYPES]
+    state.hand = [
+        r.integer("hands", count, 0, allotment[kind])
+        for pair in r.sequence("hands", r.get("hands"), n)
+        for kind, count in enumerate(r.sequence("hands", pair, PAWN_KINDS))
+    ]
+    state.retired = [allotment[i % PAWN_KINDS] - count for i, count in enumerate(state.hand)]
+    for _, seat, kind in (*state.pawns, *state.due):
+        state.retired[seat * PAWN_KINDS + kind] -= 1
+    if min(state.retired) < 0:
+        raise r.fail("hands", f"more pawns in hand and on the board than the {allotment} each")
     state.kueh = [
         r.integer("kueh", count, 0, KUEH_PER_TYPE)
         for row in r.sequence("kueh", r.get("kueh"), n)
         for count in r.sequence("kueh", row, NUM_KUEH)
     ]
+    state.supply = [KUEH_PER_TYPE - sum(state.kueh[t::NUM_KUEH]) for t in range(NUM_KUEH)]
+    if min(state.supply) < 0:
+        short = KUEH_TYPES[state.supply.index(min(state.supply))]
+        raise r.fail("kueh", f"players hold more than the {KUEH_PER_TYPE} {short} in the game")
     state.held = r.name("held", r.get("held"), KIND_BY_CODE, _TILE)
     state.taken = r.name("taken", r.get("taken"), _MARKET_INDEX, "market position")
     state.placed = r.name("placed", r.get("placed"), CELL_INDEX, "cell name like 'c3'")
@@ -264,9 +276,9 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
                 f"(board, market and hand); the game has {TILE_KINDS[kind].count}",
             )
     state.deck_left = sum(state.deck)
-    problems = component_problems(state)
-    if problems:
-        raise InvalidPosition(problems[0])
+    crowded = _crowding(state)
+    if crowded:
+        raise InvalidPosition(crowded)
     _check_phase(state, r)
     return state
 

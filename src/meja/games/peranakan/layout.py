@@ -21,6 +21,7 @@ NUM_CELLS = BOARD_ROWS * BOARD_COLS
 NUM_KUEH = len(KUEH_TYPES)
 NUM_KINDS = len(TILE_KINDS)
 NUM_MARKET = len(MARKET_POSITIONS)
+PAWN_KINDS = len(PAWN_NAMES)
 DECK_TOP = 0
 """Market index of the deck's face-up top tile; slots follow, the last one is the wild slot."""
 
@@ -52,7 +53,7 @@ KUEH_BASE = TAKE_BASE + NUM_MARKET
 PLACE_BASE = KUEH_BASE + NUM_KUEH
 NO_PAWN = PLACE_BASE + NUM_CELLS
 PAWN_BASE = NO_PAWN + 1
-NUM_ACTIONS = PAWN_BASE + len(PAWN_NAMES)
+NUM_ACTIONS = PAWN_BASE + PAWN_KINDS
 
 
 def cell_name(cell: int) -> str:
@@ -113,6 +114,7 @@ PAWN_TOKENS: dict[tuple[int, int, int], str] = {
     for kind in range(len(PAWN_NAMES))
 }
 """A pawn (cell, seat, kind) as written in positions: "N0@c3" is seat 0's Nyonya on c3."""
+
 
 def _space_texts() -> dict[str, tuple[int, int]]:
     """Every way a board space can be written, to its (top, covered) tile kinds."""

@@ -46,6 +46,7 @@ from meja.games.peranakan.layout import (
     OVER,
     PAWN,
     PAWN_BASE,
+    PAWN_KINDS,
     PAWN_TOKENS,
     PHASE_NAMES,
     PLACE,
@@ -139,9 +140,9 @@ class PeranakanState(State):
         if phase == TAKE:
             return list(_TAKE_ALL)
         if phase == PAWN:
-            base = current * 2
+            base = current * PAWN_KINDS
             actions = [NO_PAWN]
-            for kind in range(len(PAWN_NAMES)):
+            for kind in range(PAWN_KINDS):
                 if self.hand[base + kind]:
                     actions.append(PAWN_BASE + kind)
             return actions
@@ -161,7 +162,7 @@ class PeranakanState(State):
             if action == NO_PAWN:
                 return True
             kind = action - PAWN_BASE
-            return 0 <= kind < len(PAWN_NAMES) and self.hand[seat * 2 + kind] > 0
+            return 0 <= kind < PAWN_KINDS and self.hand[seat * PAWN_KINDS + kind] > 0
         kueh = action - KUEH_BASE
         return 0 <= kueh < NUM_KUEH and self.supply[kueh] > 0
 
@@ -193,7 +194,7 @@ class PeranakanState(State):
                 "a space takes at most one tile on top of another"
             )
         kind = action - PAWN_BASE
-        if phase == PAWN and 0 <= kind < len(PAWN_NAMES):
+        if phase == PAWN and 0 <= kind < PAWN_KINDS:
             return f"seat {seat} has no {PAWN_NAMES[kind]} left to place"
         kueh = action - KUEH_BASE
         if phase in (CHOOSE_KUEH, COLLECT_KUEH) and 0 <= kueh < NUM_KUEH:
@@ -212,7 +213,7 @@ class PeranakanState(State):
         elif phase == PAWN:
             if action != NO_PAWN:
                 kind = action - PAWN_BASE
-                self.hand[self.turn * 2 + kind] -= 1
+                self.hand[self.turn * PAWN_KINDS + kind] -= 1
                 self.pawns.append((self.placed, self.turn, kind))
             self._collect()
         elif phase == TAKE:
@@ -274,8 +275,8 @@ class PeranakanState(State):
         row = cell // BOARD_COLS
         self.rows[row] = row_text(self.top, self.under, row)
         self.placed = cell
-        base = self.turn * 2
-        if self.hand[base] or self.hand[base + 1]:
+        base = self.turn * PAWN_KINDS
+        if any(self.hand[base : base + PAWN_KINDS]):
             self.phase = PAWN
         else:
             self._collect()
@@ -329,7 +330,7 @@ class PeranakanState(State):
             if not self.due:
                 break
             cell, seat, kind = self.due.pop(0)
-            self.retired[seat * 2 + kind] += 1
+            self.retired[seat * PAWN_KINDS + kind] += 1
             wilds = 0
             for tile in self.matching_tiles(cell, kind):
                 for kueh in KIND_FIXED[tile]:
@@ -419,10 +420,11 @@ class PeranakanState(State):
         return other
 
     def position(self) -> dict[str, Any]:
-        """Board rows like "Bto . Ca/Gw . ."; the deck is every tile not seen elsewhere."""
+        """Board rows like "Bto . Ca/Gw . .". Left out as they follow from the rest: the deck
+        (every tile not seen elsewhere), the supply and the pawns that have collected."""
         n = self.num_players
         codes, tokens = KIND_CODES, PAWN_TOKENS
-        hand, retired, kueh = self.hand, self.retired, self.kueh
+        hand, kueh = self.hand, self.kueh
         return {
             "players": n,
             "options": dict(self.options),
@@ -432,9 +434,7 @@ class PeranakanState(State):
             "market": [codes[k] if k >= 0 else None for k in self.market],
             "board": self.rows[:],
             "pawns": [tokens[p] for p in self.pawns],
-            "hands": [hand[s * 2 : s * 2 + 2] for s in range(n)],
-            "retired": [retired[s * 2 : s * 2 + 2] for s in range(n)],
-            "supply": dict(zip(KUEH_TYPES, self.supply, strict=True)),
+            "hands": [hand[s * PAWN_KINDS : (s + 1) * PAWN_KINDS] for s in range(n)],
             "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
             "held": codes[self.held] if self.held >= 0 else None,
             "taken": MARKET_POSITIONS[self.taken] if self.taken >= 0 else None,
@@ -482,6 +482,7 @@ class PeranakanState(State):
         data["seat"] = player
         data["to_move"] = self.current_player()
         data["deck_size"] = self.deck_size()
+        data["supply"] = dict(zip(KUEH_TYPES, self.supply, strict=True))
         return data
 
     def action_to_str(self, action: int, player: int | None = None) -> str:

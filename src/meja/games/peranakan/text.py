@@ -25,7 +25,9 @@ from meja.games.peranakan.layout import (
     EMPTY_SPACE,
     KIND_CODES,
     NUM_KUEH,
+    PAWN_KINDS,
     PAWN_LETTERS,
+    PAWN_TOKENS,
     PHASE_NAMES,
 )
 
@@ -86,7 +88,7 @@ def compact(state: PeranakanState) -> str:
     for seat in range(n):
         kueh = "/".join(str(c) for c in state.kueh_of(seat))
         hand = "".join(
-            f"{PAWN_LETTERS[k]}{state.hand[seat * 2 + k]}" for k in range(len(PAWN_NAMES))
+            f"{PAWN_LETTERS[k]}{state.hand[seat * PAWN_KINDS + k]}" for k in range(PAWN_KINDS)
         )
         lines.append(f"seat{seat} kueh={kueh} sets={state.sets_of(seat)} hand={hand}")
     return "\n".join(lines)
@@ -110,8 +112,12 @@ def render(state: PeranakanState) -> str:
         lines.append(f"Seat {player} ({PAWN_COLOURS[player]}): {PHASE_PROMPTS[state.phase]}")
     if state.held >= 0:
         lines.append(f"In hand: {TILE_KINDS[state.held].label}")
+    if state.wild_left:
+        waiting = " ".join(PAWN_TOKENS[p] for p in state.due) or "none"
+        lines.append(f"Wild Kueh left to choose: {state.wild_left}; still to collect: {waiting}")
     lines.append("")
-    lines.append(f"Market ({state.deck_size()} tiles in the deck)")
+    size = state.deck_size()
+    lines.append(f"Market ({size} tile{'' if size == 1 else 's'} in the deck)")
     for pos, name in enumerate(MARKET_POSITIONS):
         kind = state.market[pos]
         tile = TILE_KINDS[kind].label if kind >= 0 else "-"
@@ -130,7 +136,7 @@ def render(state: PeranakanState) -> str:
     for seat in range(state.num_players):
         kueh = ", ".join(f"{KUEH_TYPES[t]} {c}" for t, c in enumerate(state.kueh_of(seat)))
         hand = ", ".join(
-            f"{state.hand[seat * 2 + k]} {name}" for k, name in enumerate(PAWN_NAMES)
+            f"{state.hand[seat * PAWN_KINDS + k]} {name}" for k, name in enumerate(PAWN_NAMES)
         )
         lines.append(
             f"Seat {seat} ({PAWN_COLOURS[seat]}): sets {state.sets_of(seat)}, Kueh {kueh}; "

@@ -117,9 +117,7 @@ def _explain_cell(key: str, value: Any) -> InvalidPosition:
     if parts[1] == "?":
         return InvalidPosition(f"{key}: only a face-down tile can be unseen, got {value!r}")
     if parts[1] not in TILE_INDEX:
-        return InvalidPosition(
-            f"{key}: unknown tile {parts[1]!r} (tiles: {', '.join(TILE_NAMES)})"
-        )
+        return InvalidPosition(f"{key}: unknown tile {parts[1]!r} (tiles: {', '.join(TILE_NAMES)})")
     if len(parts) == 2:
         return InvalidPosition(f"{key}: a {parts[1]} leaves the field when flipped; not up")
     return InvalidPosition(
@@ -320,8 +318,11 @@ def _check_moves(state: TeKuitiState) -> None:
     phase = state.phase
     if phase == FLIPPING and not state.down & ~state.enclosed:
         raise InvalidPosition("phase: 'flip' but no face-down tile is open to flip")
-    if phase == FLIPPING and len(state.revealed) >= SHEEP_PER_TURN:
-        raise InvalidPosition("phase: 'flip' but this turn's sheep are already revealed")
+    flipping = phase in (FLIPPING, REVEAL, ORIENT, RAM_CHOICE, BONUS)
+    if flipping and len(state.revealed) >= SHEEP_PER_TURN:
+        raise InvalidPosition(f"revealed: this turn's {SHEEP_PER_TURN} sheep already show")
+    if phase == OVER and not state.solo and state.round != ROUNDS:
+        raise InvalidPosition(f"round: the game ends after round {ROUNDS}")
     if phase == RAM_CHOICE and not state.fences:
         raise InvalidPosition("phase: 'ram' but there is no fence to remove")
     if phase == COLLECTING and not state.pair_actions():

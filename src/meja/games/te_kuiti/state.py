@@ -7,10 +7,11 @@ until then it is one of the unseen tiles (the pool), drawn by a chance event.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from meja.core.errors import IllegalAction
-from meja.core.game import CHANCE, TERMINAL, State
+from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.games.te_kuiti.actions import (
     ACTION_LOOKUP,
     ACTION_NAMES,
@@ -91,7 +92,14 @@ TURN_LOOKUP = {name: i for i, name in enumerate(TURN_NAMES)}
 
 
 class TeKuitiState(State):
-    """A game of Te Kuiti: two rounds for two players, or the solo game."""
+    """A game of Te Kuiti: two rounds for two players, or the solo game.
+
+    fences is a bitmask over edges; present, down, unseen and enclosed are bitmasks over the
+    padded grid (tiles on the field, of them those face down, never flipped, fenced in). tiles
+    and sides give each cell's tile type and daisy side once seen (-1 before); pool counts the
+    unseen tiles by type; revealed lists this turn's face-up sheep; pending is the cell whose
+    flip awaits a chance outcome.
+    """
 
     solo: bool
     immediate: bool
@@ -125,7 +133,7 @@ class TeKuitiState(State):
 
     def __init__(
         self,
-        game: Any,
+        game: Game,
         num_players: int,
         options: dict[str, Any],
         history: list[tuple[int, int]] | None = None,
@@ -226,9 +234,7 @@ class TeKuitiState(State):
         if phase == RAM_CHOICE:
             return REMOVE <= action < FLIP and bool(self.fences >> (action - REMOVE) & 1)
         if FLIP <= action < COLLECT:
-            return phase == FLIPPING and bool(
-                self.down & ~self.enclosed & PAD_BIT[action - FLIP]
-            )
+            return phase == FLIPPING and bool(self.down & ~self.enclosed & PAD_BIT[action - FLIP])
         if COLLECT <= action < END_TURN:
             return self.endgame and self.can_collect(*PAIRS[action - COLLECT])
         return action == END_TURN and phase == COLLECTING
@@ -272,7 +278,8 @@ class TeKuitiState(State):
             if self.supply == 0 and self.immediate:
                 self.end_round()
                 return
-            self.fences_out = self.supply == 0
+            if self.supply == 0:
+                self.fences_out = True
             self.next_flip()
         elif phase == RAM_CHOICE:
             self.remove(action - REMOVE)
@@ -515,7 +522,7 @@ class TeKuitiState(State):
         copy.round_scores = self.round_scores[:]
         return copy
 
-    def resample(self, player: int, rng: Any) -> TeKuitiState:
+    def resample(self, player: int, rng: random.Random) -> TeKuitiState:
         """Nothing unseen is fixed (unflipped tiles are drawn when flipped), so a clone will do."""
         return self.clone()
 
@@ -531,7 +538,8 @@ class TeKuitiState(State):
 
     def str_to_action(self, text: str, player: int | None = None) -> int:
         """Parse an action name (edge aliases such as b3s for b4n allowed) or number."""
-        seat = self._acting_seat(player)
+        mover = self.movers[self.phase]
+        seat = mover if player == mover and mover >= 0 else self._acting_seat(player)
         wanted = " ".join(text.split()).lower()
         if seat == CHANCE:
             lookup = TURN_LOOKUP if self.phase == ORIENT else CHANCE_LOOKUP

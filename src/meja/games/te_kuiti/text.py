@@ -63,6 +63,8 @@ def render(state: TeKuitiState) -> str:
     """The whole state, hidden identities included, as stable text for logs and playthroughs."""
     if state.solo:
         head = f"Te Kuiti solo, turn {state.turn + 1} (lost after {state.turn_limit})"
+        if state.is_terminal():
+            head = f"Te Kuiti solo, over after {state.turn} turns"
     else:
         head = (
             f"Te Kuiti, round {state.round} of {ROUNDS}: seat {state.shepherd} is the shepherd, "

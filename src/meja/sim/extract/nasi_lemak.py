@@ -29,21 +29,23 @@ def extract(state: State) -> Extract:
         elif action >= PLACE:
             flies += not fanning
             fanning = False
-    tables = [seat["nasi_lemak"] for seat in view["players"]]
+    packs = [seat["nasi_lemak"] for seat in view["players"]]
+    flies_on = [seat["flies"] for seat in view["players"]]
     return Extract(
         end=ENDS.get(view["end"], str(view["end"])),
         stats={
             "flies_played": float(flies),
             "fans_played": float(fans),
             "swatters_played": float(swats),
-            "flies_on_cards_at_end": float(sum(c["fly"] for cards in tables for c in cards)),
+            "flies_on_cards_at_end": float(sum(sum(flags) for flags in flies_on)),
             "nasi_lemak_cards_left": float(view["nasi_lemak_pile"]),
             "turns": float(view["turn"]),
         },
         seat_stats={
-            "packs": tuple(float(sum(c["packs"] for c in cards)) for cards in tables),
+            "packs": tuple(float(sum(cards)) for cards in packs),
             "fly_free_packs": tuple(
-                float(sum(c["packs"] for c in cards if not c["fly"])) for cards in tables
+                float(sum(n for n, fly in zip(cards, flags, strict=True) if not fly))
+                for cards, flags in zip(packs, flies_on, strict=True)
             ),
         },
     )

@@ -1,9 +1,9 @@
-"""Peranakan: which of the three end triggers fired, sets and Kueh per seat, what was left over."""
+"""Peranakan: which of the three end triggers fired, sets and Kueh per seat, what was left."""
 
 from __future__ import annotations
 
 from meja.core import State
-from meja.sim.extract import Extract
+from meja.sim.extract import UNKNOWN_END, Extract
 
 
 def extract(state: State) -> Extract:
@@ -20,7 +20,7 @@ def extract(state: State) -> Extract:
     if not pawns_out and not pawns_in_hand:
         ends.append("all pawns collected")
     return Extract(
-        end=" + ".join(ends) or "unknown",
+        end=" + ".join(ends) or UNKNOWN_END,
         stats={
             "kueh_left_in_supply": float(supply),
             "tiles_left_in_deck": float(view["deck_size"]),
@@ -28,8 +28,11 @@ def extract(state: State) -> Extract:
             "pawns_never_collected": float(len(view["pawns"])),
         },
         seat_stats={
-            "sets": tuple(float(s) for s in view["sets"]),
+            "sets": tuple(state.scores()),
             "kueh": tuple(float(sum(k)) for k in view["kueh"]),
-            "pawns_collected": tuple(float(sum(r)) for r in view["retired"]),
+            "pawns_on_board": tuple(
+                float(sum(token[1:].startswith(f"{seat}@") for token in view["pawns"]))
+                for seat in range(state.num_players)
+            ),
         },
     )

@@ -12,7 +12,7 @@ def extract(state: State) -> Extract:
     """Read the spectator's view at the end of the game."""
     view = state.view(None)
     if state.num_players == 1:
-        return _solo(view)
+        return _solo(view, state.options["solo_turn_limit"])
     rounds: list[list[int]] = view["round_scores"]
     last_shepherd: int = view["shepherd"]
     stats: dict[str, float] = {}
@@ -36,7 +36,7 @@ def extract(state: State) -> Extract:
     )
 
 
-def _solo(view: dict[str, Any]) -> Extract:
+def _solo(view: dict[str, Any], turn_limit: int) -> Extract:
     """The solo game: won by clearing the field, or lost to fences, enclosure, stalemate or time."""
     present = [cell != "gone" for cell in view["cells"]]
     enclosed = len(view["enclosed"])
@@ -44,7 +44,7 @@ def _solo(view: dict[str, Any]) -> Extract:
         end = "field cleared (won)"
     elif view["fences_out"] or view["supply"] == 0:
         end = "fences ran out"
-    elif view["turn_limit"] is not None and view["turn"] >= view["turn_limit"]:
+    elif view["turn"] >= turn_limit:
         end = "turn limit"
     elif sum(present) <= enclosed:
         end = "every tile enclosed"

@@ -1,0 +1,37 @@
+// The HTTP API, and the seat links this browser has opened (kept only in this browser).
+
+/** GET or POST JSON; throws an Error carrying the server's one-line message. */
+export async function api(path, options = {}) {
+  const response = await fetch(path, {
+    ...options,
+    headers: { "content-type": "application/json", ...(options.headers || {}) },
+  });
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    throw new Error(body.message || `${response.status} ${response.statusText}`);
+  }
+  return body;
+}
+
+const SEATS_KEY = "meja.seats";
+
+/** Seat links this browser has used, newest first: [{table, seat, token, title, at}]. */
+export function mySeats() {
+  try {
+    const seats = JSON.parse(localStorage.getItem(SEATS_KEY) || "[]");
+    return Array.isArray(seats) ? seats : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remember a seat link so the lobby can offer it again. */
+export function rememberSeat(entry) {
+  const others = mySeats().filter((s) => !(s.table === entry.table && s.seat === entry.seat));
+  const seats = [{ ...entry, at: Date.now() }, ...others].slice(0, 30);
+  try {
+    localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
+  } catch {
+    // Private browsing may forbid storage; the link itself still works.
+  }
+}

@@ -1,0 +1,11 @@
+// The fallback drawing for a game without its own renderer: the view as readable data.
+
+import { html } from "../svg.js";
+
+export function draw(ctx) {
+  return html("pre", { class: "generic-view" }, JSON.stringify(ctx.view, null, 2));
+}
+
+export function hint() {
+  return "choose a move from the list below";
+}

@@ -1,0 +1,176 @@
+// Te Kuiti: the 5x5 field of face-down tiles with the fences between them.
+
+import { label, pretty, svg, title } from "../svg.js";
+
+const W = 600;
+const TILE = 84;
+const GAP = 22;
+const PITCH = TILE + GAP;
+const X0 = (W - PITCH * 5) / 2;
+const Y0 = 70;
+const COLUMNS = "abcde";
+const SHEEP_TINT = {
+  joyful: "#ffe08a",
+  sleepy: "#c9b8e8",
+  timid: "#b9dcf2",
+  angry: "#f2a38f",
+  dreamy: "#f6c1dc",
+};
+
+function cellXY(name) {
+  const col = COLUMNS.indexOf(name[0]);
+  const row = Number(name.slice(1, 2)) - 1;
+  return [X0 + col * PITCH, Y0 + row * PITCH];
+}
+
+/** The two ends of a fence such as "c2n" (north side of c2). */
+function fenceLine(name) {
+  const [x, y] = cellXY(name);
+  const side = name[2];
+  if (side === "n") return [x, y, x + PITCH, y];
+  if (side === "s") return [x, y + PITCH, x + PITCH, y + PITCH];
+  if (side === "w") return [x, y, x, y + PITCH];
+  return [x + PITCH, y, x + PITCH, y + PITCH];
+}
+
+/** A fence line shortened by d at both ends, as SVG line attributes. */
+function inset([x1, y1, x2, y2], d) {
+  return y1 === y2 ? { x1: x1 + d, y1, x2: x2 - d, y2 } : { x1, y1: y1 + d, x2, y2: y2 - d };
+}
+
+/** An invisible band along a fence line that is easy to hit with a finger. */
+function hitArea([x1, y1, x2, y2]) {
+  const half = 11;
+  const box = y1 === y2
+    ? { x: x1 + 4, y: y1 - half, width: x2 - x1 - 8, height: 2 * half }
+    : { x: x1 - half, y: y1 + 4, width: 2 * half, height: y2 - y1 - 8 };
+  return svg("rect", { ...box, fill: "transparent" });
+}
+
+function daisy(x, y) {
+  return svg("g", {}, title("daisy"),
+    ...[0, 1, 2, 3, 4].map((i) => svg("ellipse", {
+      cx: x + 6 * Math.cos((i * 2 * Math.PI) / 5), cy: y + 6 * Math.sin((i * 2 * Math.PI) / 5), rx: 4, ry: 4, fill: "#fff", stroke: "#bbb",
+    })),
+    svg("circle", { cx: x, cy: y, r: 3.5, fill: "#f2c200" }));
+}
+
+/** A face-up tile: a sheep of some kind, a ram or a shepherd. */
+function faceUp(kind, x, y) {
+  const [base, flower] = kind.split("_daisy");
+  const group = svg("g", { class: "face-up" }, title(pretty(kind.replace("_daisy", " (daisy)"))));
+  const cx = x + TILE / 2;
+  const cy = y + TILE / 2 - 6;
+  group.append(svg("rect", { x: x + 2, y: y + 2, width: TILE - 4, height: TILE - 4, rx: 10, fill: "#f7f3e6", stroke: "#6b5b3e", "stroke-width": 2 }));
+  if (base === "ram") {
+    group.append(svg("circle", { cx, cy, r: 20, fill: "#cfc3a8" }),
+      svg("path", { d: `M${cx - 18},${cy - 8} q-14,-10 -6,10 M${cx + 18},${cy - 8} q14,-10 6,10`, stroke: "#6b5b3e", "stroke-width": 5, fill: "none" }));
+  } else if (base === "shepherd") {
+    group.append(svg("circle", { cx, cy: cy - 10, r: 10, fill: "#e8c39e" }),
+      svg("rect", { x: cx - 12, y: cy, width: 24, height: 22, rx: 6, fill: "#5c7c4a" }),
+      svg("path", { d: `M${cx + 20},${cy + 24} V${cy - 18} q0,-8 -8,-8`, stroke: "#6b5b3e", "stroke-width": 3, fill: "none" }));
+  } else {
+    const tint = SHEEP_TINT[base] || "#eee";
+    for (const [dx, dy] of [[-14, -6], [0, -12], [14, -6], [-10, 8], [10, 8], [0, 2]]) {
+      group.append(svg("circle", { cx: cx + dx, cy: cy + dy, r: 12, fill: tint, stroke: "#fff", "stroke-width": 1 }));
+    }
+    group.append(svg("ellipse", { cx, cy: cy + 2, rx: 8, ry: 10, fill: "#3a3226" }));
+  }
+  group.append(label(cx, y + TILE - 13, pretty(base), { "font-size": 13, "font-weight": 600 }));
+  if (flower !== undefined) group.append(daisy(x + TILE - 14, y + 14));
+  return group;
+}
+
+function faceDown(x, y) {
+  return svg("g", { class: "face-down" }, title("face-down tile"),
+    svg("rect", { x: x + 2, y: y + 2, width: TILE - 4, height: TILE - 4, rx: 10, fill: "#4f7a3a", stroke: "#2f4a22", "stroke-width": 2 }),
+    svg("rect", { x: x + 10, y: y + 10, width: TILE - 20, height: TILE - 20, rx: 6, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 2, "stroke-dasharray": "4 4" }));
+}
+
+function field(ctx, view) {
+  const group = svg("g", { class: "field" });
+  group.append(svg("rect", { x: X0 - 16, y: Y0 - 16, width: PITCH * 5 + 32, height: PITCH * 5 + 32, rx: 18, fill: "#a9c97f", stroke: "#6f8f4a", "stroke-width": 3 }));
+  const enclosed = new Set(view.enclosed || []);
+  (view.cells || []).forEach((state, index) => {
+    const name = `${COLUMNS[index % 5]}${Math.floor(index / 5) + 1}`;
+    const [cx, cy] = cellXY(name);
+    const x = cx + GAP / 2;
+    const y = cy + GAP / 2;
+    const cell = svg("g", { "data-cell": name });
+    cell.append(svg("rect", { class: "hl", x, y, width: TILE, height: TILE, rx: 10, fill: "none", stroke: "transparent", "stroke-width": 4 }));
+    if (state === "down") cell.append(faceDown(x, y));
+    else if (state === "gone") cell.append(svg("rect", { x: x + 6, y: y + 6, width: TILE - 12, height: TILE - 12, rx: 8, fill: "none", stroke: "#7e9a5c", "stroke-dasharray": "5 5" }));
+    else cell.append(faceUp(state, x, y));
+    if (enclosed.has(name)) {
+      cell.append(svg("rect", { x, y, width: TILE, height: TILE, rx: 10, fill: "rgba(120, 72, 28, 0.35)" }, title("enclosed")));
+    }
+    if (view.flipping === name) cell.append(svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: "#e0a100", "stroke-width": 4 }));
+    ctx.target(cell, `flip ${name}`);
+    group.append(cell);
+  });
+  for (let i = 0; i < 5; i++) {
+    group.append(label(X0 + i * PITCH + PITCH / 2, Y0 - 26, COLUMNS[i], { "font-size": 15, fill: "#4a5d33" }));
+    group.append(label(X0 - 32, Y0 + i * PITCH + PITCH / 2, String(i + 1), { "font-size": 15, fill: "#4a5d33" }));
+  }
+  return group;
+}
+
+function fences(ctx, view) {
+  const group = svg("g", { class: "fences" });
+  for (const move of ctx.legal) {
+    const match = /^fence ([a-e][1-5][nsew])$/.exec(move.text);
+    if (!match) continue;
+    const line = fenceLine(match[1]);
+    const slot = svg("g", { "data-fence": match[1], class: "fence-slot" },
+      svg("line", { ...inset(line, 8), stroke: "rgba(31,138,112,0.45)", "stroke-width": 10, "stroke-linecap": "round", "stroke-dasharray": "8 6" }),
+      hitArea(line));
+    group.append(ctx.target(slot, move.text));
+  }
+  for (const fence of view.fences || []) {
+    const line = fenceLine(fence);
+    const bar = svg("g", { "data-fence": fence, class: "fence" }, title(`fence ${fence}`),
+      svg("line", { ...inset(line, 6), stroke: "#7a4b1e", "stroke-width": 10, "stroke-linecap": "round" }),
+      hitArea(line));
+    group.append(ctx.target(bar, `remove ${fence}`));
+  }
+  return group;
+}
+
+function panel(ctx, view, y) {
+  const group = svg("g", { class: "panel" });
+  const roles = [];
+  if (view.shepherd !== null && view.shepherd !== undefined) roles.push(`Shepherd: ${ctx.seatName(view.shepherd)}`);
+  if (view.sheep !== null && view.sheep !== undefined) roles.push(`Sheep: ${ctx.seatName(view.sheep)}`);
+  group.append(svg("text", { x: 20, y: 30, "font-size": 18, "font-weight": 700 }, `Round ${view.round ?? 1}${roles.length ? ` · ${roles.join(" · ")}` : ""}`));
+  group.append(svg("text", { x: 20, y: 60, "font-size": 16 }, `Fences left: ${view.supply ?? "?"}${view.fences_to_place ? ` · to place now: ${view.fences_to_place}` : ""}`));
+  const scores = view.scores || [];
+  scores.forEach((score, seat) => {
+    const x = 20 + seat * 290;
+    group.append(svg("circle", { cx: x + 8, cy: 88, r: 8, fill: ctx.colour(seat) }));
+    const rounds = (view.round_scores || []).map((r) => r[seat]).join(" + ");
+    group.append(svg("text", { x: x + 22, y: 94, "font-size": 16, "data-score": seat }, `${ctx.seatName(seat)}: ${score}${rounds ? ` (${rounds})` : ""}`));
+  });
+  const removed = Object.entries(view.removed || {}).map(([kind, n]) => `${pretty(kind.replace("_daisy", ""))}${kind.includes("daisy") ? "*" : ""} ×${n}`);
+  if (removed.length) group.append(svg("text", { x: 20, y: 124, "font-size": 14, fill: "#5a4632" }, `Taken off the field: ${removed.join(", ")}`));
+  group.setAttribute("transform", `translate(0, ${y})`);
+  return group;
+}
+
+export function draw(ctx) {
+  const view = ctx.view;
+  const fieldBottom = Y0 + PITCH * 5 + 20;
+  return svg("svg", { viewBox: `0 0 ${W} ${fieldBottom + 140}`, role: "img", "aria-label": "Te Kuiti field" },
+    view.end_of_round ? svg("text", { x: W / 2, y: 18, "text-anchor": "middle", "font-size": 16, fill: "#4a5d33" }, "The last open tiles stay face up") : null,
+    field(ctx, view),
+    fences(ctx, view),
+    panel(ctx, view, fieldBottom));
+}
+
+export function hint(ctx) {
+  return {
+    shepherd: "place a fence between tiles or on the edge",
+    bonus: "place the shepherd's extra fence",
+    flip: "flip a face-down tile",
+    ram: "the ram removes a fence: choose one",
+  }[ctx.view.phase] || "";
+}

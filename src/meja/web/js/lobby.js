@@ -1,0 +1,214 @@
+// The lobby: pick a game, set up the seats, create the table, share the links, find tables.
+
+import { api, mySeats, rememberSeat } from "./api.js";
+import { html } from "./svg.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+let bots = ["random"];
+
+function currentGame() {
+  return games.find((g) => g.name === $("game").value);
+}
+
+function seatRow(index, bot) {
+  const kind = html("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}` });
+  const choices = [
+    ["you", "You"],
+    ["human", "A friend"],
+    ...bots.map((b) => [`bot:${b}`, `Bot (${b})`]),
+  ];
+  for (const [value, text] of choices) kind.append(html("option", { value, text }));
+  kind.value = index === 0 ? "you" : `bot:${bot}`;
+  const name = html("input", {
+    "data-seat-name": index,
+    placeholder: index === 0 ? "your name" : `name (optional)`,
+    maxlength: "40",
+    size: "12",
+  });
+  return html("div", { class: "seat-row" }, html("span", { class: "num", text: `${index + 1}.` }), kind, name);
+}
+
+function drawSeats() {
+  const rows = $("seat-rows");
+  const count = Number($("players").value);
+  const bot = bots.includes("heuristic") ? "heuristic" : bots[0];
+  while (rows.children.length > count) rows.lastChild.remove();
+  while (rows.children.length < count) rows.append(seatRow(rows.children.length, bot));
+}
+
+function optionInput(opt) {
+  if (opt.choices.length) {
+    const select = html("select", { "data-option": opt.name });
+    for (const choice of opt.choices) select.append(html("option", { value: String(choice), text: String(choice) }));
+    select.value = String(opt.default);
+    return select;
+  }
+  if (opt.kind === "bool") {
+    const box = html("input", { type: "checkbox", "data-option": opt.name });
+    box.checked = Boolean(opt.default);
+    return box;
+  }
+  const attrs = { "data-option": opt.name, value: String(opt.default), size: "6" };
+  if (opt.kind === "int" || opt.kind === "float") {
+    Object.assign(attrs, { type: "number", step: opt.kind === "int" ? "1" : "any" });
+    if (opt.minimum !== null) attrs.min = String(opt.minimum);
+    if (opt.maximum !== null) attrs.max = String(opt.maximum);
+  }
+  return html("input", attrs);
+}
+
+function drawGame() {
+  const game = currentGame();
+  if (!game) return;
+  const players = $("players");
+  const previous = Number(players.value) || 0;
+  players.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n++) {
+    players.append(html("option", { value: String(n), text: String(n) }));
+  }
+  const preferred = previous >= game.min_players && previous <= game.max_players ? previous : Math.min(Math.max(2, game.min_players), game.max_players);
+  players.value = String(preferred);
+  drawSeats();
+  const options = $("option-rows");
+  options.replaceChildren();
+  if (game.options.length) {
+    const details = html("details", {}, html("summary", { text: "Rule options" }));
+    for (const opt of game.options) {
+      details.append(html("div", {}, html("label", { title: opt.help }, opt.name.replaceAll("_", " "), optionInput(opt))));
+      details.append(html("div", { class: "muted", text: opt.help }));
+    }
+    options.append(details);
+  }
+}
+
+function readOptions(game) {
+  const options = {};
+  for (const opt of game.options) {
+    const input = document.querySelector(`[data-option="${opt.name}"]`);
+    if (!input) continue;
+    let value;
+    if (opt.kind === "bool") value = input.checked;
+    else if (opt.kind === "int") value = Number.parseInt(input.value, 10);
+    else if (opt.kind === "float") value = Number.parseFloat(input.value);
+    else value = input.value;
+    if (value !== opt.default) options[opt.name] = value;
+  }
+  return options;
+}
+
+function readSeats() {
+  const seats = [];
+  let mine = null;
+  document.querySelectorAll("[data-seat-kind]").forEach((select, index) => {
+    const name = document.querySelector(`[data-seat-name="${index}"]`).value.trim() || undefined;
+    if (select.value.startsWith("bot:")) {
+      seats.push({ kind: "bot", bot: select.value.slice(4), name });
+    } else {
+      if (select.value === "you" && mine === null) mine = index;
+      seats.push({ kind: "human", name });
+    }
+  });
+  return { seats, mine };
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const game = currentGame();
+  const { seats, mine } = readSeats();
+  const body = { game: game.name, seats, options: readOptions(game) };
+  if ($("clock").value) body.clock = Number($("clock").value);
+  $("create").disabled = true;
+  try {
+    const table = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
+    showLinks(table, mine, game);
+    await refresh();
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+function showLinks(table, mine, game) {
+  const list = $("seat-links");
+  list.replaceChildren();
+  for (const seat of table.seats) {
+    if (!seat.join_url) continue;
+    rememberSeat({ table: table.id, seat: seat.seat, token: seat.token, title: game.title });
+    const open = html("a", { class: "button", href: seat.join_url, "data-seat-link": seat.seat, text: seat.seat === mine ? "Play" : "Open" });
+    const copy = html("button", { type: "button", class: "secondary", text: "Copy link" });
+    copy.addEventListener("click", () => navigator.clipboard?.writeText(seat.join_url).then(() => { copy.textContent = "Copied"; }));
+    const who = seat.seat === mine ? "Your seat" : `${seat.name} (seat ${seat.seat + 1})`;
+    list.append(html("li", {}, html("strong", { text: `${who}: ` }), open, " ", copy, html("div", { class: "muted", text: seat.join_url })));
+  }
+  $("watch-link").href = table.watch_url;
+  $("watch-link").textContent = table.watch_url;
+  $("created").classList.remove("hidden");
+  if (mine !== null) {
+    document.querySelector(`[data-seat-link="${mine}"]`)?.focus();
+  }
+}
+
+function seatSummary(seats) {
+  return seats.map((s) => (s.kind === "bot" ? `${s.name}` : `${s.name}${s.connected ? " ●" : ""}`)).join(", ");
+}
+
+function drawTables(open, finished) {
+  const openList = $("open-tables");
+  openList.replaceChildren();
+  for (const table of open) {
+    openList.append(html("li", {},
+      html("strong", { text: table.title }),
+      html("span", { class: "muted", text: `${seatSummary(table.seats)} · step ${table.step}` }),
+      html("a", { href: `/t/${table.id}`, text: "watch" })));
+  }
+  if (!open.length) openList.append(html("li", { class: "muted", text: "No table is being played." }));
+  const doneList = $("finished-tables");
+  doneList.replaceChildren();
+  for (const table of finished) {
+    doneList.append(html("li", {},
+      html("strong", { text: table.title }),
+      html("span", { class: "muted", text: table.seats.map((s) => s.name).join(", ") }),
+      html("a", { href: `/t/${table.id}`, text: "replay" })));
+  }
+  if (!finished.length) doneList.append(html("li", { class: "muted", text: "None yet." }));
+  const mine = $("my-tables");
+  mine.replaceChildren();
+  const openIds = new Set(open.map((t) => t.id));
+  for (const seat of mySeats().filter((s) => openIds.has(s.table))) {
+    mine.append(html("li", {},
+      html("strong", { text: seat.title || "Table" }),
+      html("span", { class: "muted", text: `seat ${seat.seat + 1}` }),
+      html("a", { href: `/t/${seat.table}#${seat.token}`, text: "return to your seat" })));
+  }
+  if (!mine.children.length) mine.append(html("li", { class: "muted", text: "None yet." }));
+}
+
+async function refresh() {
+  try {
+    const tables = await api("/api/tables");
+    drawTables(tables.open, tables.finished);
+  } catch (error) {
+    $("open-tables").replaceChildren(html("li", { class: "error", text: error.message }));
+  }
+}
+
+async function start() {
+  [games, { bots }] = await Promise.all([api("/api/games"), api("/api/bots")]);
+  const select = $("game");
+  for (const game of games) select.append(html("option", { value: game.name, text: game.title }));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.name === wanted)) select.value = wanted;
+  select.addEventListener("change", drawGame);
+  $("players").addEventListener("change", drawSeats);
+  $("create-form").addEventListener("submit", create);
+  drawGame();
+  await refresh();
+  setInterval(refresh, 5000);
+}
+
+start().catch((error) => {
+  $("create-error").textContent = `Cannot reach the server: ${error.message}`;
+});

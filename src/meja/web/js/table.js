@@ -1,0 +1,315 @@
+// The table page: joins the table's websocket, draws the board with the game's renderer,
+// takes moves by clicking, shows seats, turn, log and result, and replays finished games.
+
+import { api, rememberSeat } from "./api.js";
+import { TableConnection } from "./connection.js";
+import { html, seatColour } from "./svg.js";
+import * as generic from "./games/generic.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
+
+const page = {
+  state: null, // the latest state message
+  log: [], // every log entry this seat has been sent
+  renderer: generic,
+  components: {},
+  selection: [], // picks made towards a move of several clicks
+  pending: false, // a move was sent and its answer has not come yet
+  clockAt: 0, // when the clock figures of the latest state were received
+  replay: null, // the replay frame shown, or null for the live table
+};
+
+function seatName(seat) {
+  const seats = page.state?.table.seats || [];
+  return seats[seat]?.name || `Seat ${seat + 1}`;
+}
+
+function legalFor(message) {
+  return page.replay ? [] : message.legal || [];
+}
+
+/** What a renderer gets: the view and everything needed to draw it and bind moves to it. */
+function context(message) {
+  const legal = legalFor(message);
+  const byText = new Map(legal.map((move) => [move.text, move.action]));
+  const ctx = {
+    view: message.view,
+    you: message.you,
+    legal,
+    byText,
+    active: message.active,
+    current: message.current,
+    table: message.table,
+    numPlayers: message.table.num_players,
+    components: page.components,
+    selection: page.selection,
+    finished: Boolean(message.result),
+    seatName,
+    colour: seatColour,
+    /** Make node play action when clicked, if it is legal. */
+    target(node, text) {
+      const action = byText.get(text);
+      if (action === undefined) return node;
+      node.classList.add("legal");
+      node.setAttribute("data-action", String(action));
+      node.setAttribute("data-move", text);
+      return node;
+    },
+    /** Make node add key to the selection when clicked (a step towards a move). */
+    pick(node, key) {
+      node.classList.add("legal");
+      node.setAttribute("data-pick", key);
+      if (page.selection.includes(key)) node.classList.add("picked");
+      return node;
+    },
+    /** Moves whose text starts with prefix. */
+    startingWith(prefix) {
+      return legal.filter((move) => move.text.startsWith(prefix));
+    },
+  };
+  return ctx;
+}
+
+function drawSeats(message) {
+  const box = $("seats");
+  box.replaceChildren();
+  const clock = message.clock || {};
+  const elapsed = (Date.now() - page.clockAt) / 1000;
+  message.table.seats.forEach((seat, index) => {
+    const classes = ["seat"];
+    if (!message.result && message.active.includes(index)) classes.push("active");
+    if (index === message.you) classes.push("you");
+    const parts = [html("span", { class: "dot", style: `background:${seatColour(index)}` }), seat.name];
+    if (index === message.you) parts.push(html("span", { class: "badge", text: "you" }));
+    if (seat.kind === "bot") parts.push(html("span", { class: "badge", text: `bot: ${seat.bot}` }));
+    if (seat.away) parts.push(html("span", { class: "badge away", text: "bot playing for them" }));
+    else if (seat.kind === "human" && !seat.connected) parts.push(html("span", { class: "badge offline", text: "not here" }));
+    if (clock[index] !== undefined) {
+      const left = Math.max(0, Math.ceil(clock[index] - elapsed));
+      parts.push(html("span", { class: "badge", "data-clock": index, text: `${left}s` }));
+    }
+    box.append(html("div", { class: classes.join(" "), "data-seat": index }, ...parts));
+  });
+}
+
+function promptText(message, ctx) {
+  if (page.replay) return `Replay: step ${page.replay.step} of ${page.replay.total}`;
+  if (message.result) {
+    const winners = message.result.winners.map(seatName);
+    return winners.length ? `Game over. Winner: ${winners.join(" and ")}.` : "Game over. Nobody won.";
+  }
+  if (message.legal.length) {
+    const hint = page.renderer.hint ? page.renderer.hint(ctx) : "";
+    return `Your turn${hint ? `: ${hint}` : "."}`;
+  }
+  if (message.current === -1) return "Shuffling and dealing…";
+  const waiting = message.active.map(seatName);
+  return waiting.length ? `Waiting for ${waiting.join(", ")}…` : "";
+}
+
+function drawBoard(message) {
+  const ctx = context(message);
+  let drawing;
+  try {
+    drawing = page.renderer.draw(ctx);
+  } catch (error) {
+    console.error(error);
+    drawing = generic.draw(ctx);
+  }
+  $("board").replaceChildren(drawing);
+  const prompt = $("prompt");
+  prompt.textContent = promptText(message, ctx);
+  prompt.classList.toggle("your-turn", Boolean(ctx.legal.length));
+  document.body.dataset.step = String(message.step);
+  document.body.dataset.yourTurn = ctx.legal.length ? "yes" : "no";
+  document.body.dataset.selection = page.selection.join("|");
+}
+
+function drawMoves(message) {
+  const box = $("moves");
+  box.replaceChildren();
+  for (const move of legalFor(message)) {
+    box.append(html("button", { type: "button", "data-action": String(move.action), text: move.text }));
+  }
+  $("moves-panel").classList.toggle("hidden", !legalFor(message).length);
+}
+
+function logLine(entry, finished) {
+  const who = entry.player === -1 ? "Chance" : seatName(entry.player);
+  if (entry.text === null) {
+    if (entry.player === -1) return null;
+    return html("li", { class: "hidden-move" }, html("span", { class: "who", text: who }), " made a move you cannot see");
+  }
+  if (entry.player === -1 && !finished) return null;
+  return html("li", {}, html("span", { class: "who", text: `${who}: ` }), entry.text);
+}
+
+function drawLog(entries, finished) {
+  const list = $("log");
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  list.replaceChildren(...entries.map((e) => logLine(e, finished)).filter(Boolean));
+  if (atBottom || page.replay) list.scrollTop = list.scrollHeight;
+}
+
+function drawResult(message) {
+  const box = $("result");
+  if (!message.result) {
+    box.classList.add("hidden");
+    return;
+  }
+  const rows = message.table.seats.map((seat, index) => {
+    const won = message.result.winners.includes(index);
+    return html("tr", { class: won ? "winner" : "" },
+      html("td", {}, html("span", { class: "dot", style: `display:inline-block;width:.7rem;height:.7rem;border-radius:50%;background:${seatColour(index)}` }), ` ${seat.name}`),
+      html("td", { "data-score": index, text: String(message.result.scores[index]) }),
+      html("td", { text: won ? "winner" : "" }));
+  });
+  $("result-rows").replaceChildren(...rows);
+  box.classList.remove("hidden");
+  $("replay").classList.remove("hidden");
+  const range = $("replay-range");
+  range.max = String(message.step);
+  if (!page.replay) range.value = String(message.step);
+}
+
+function drawAway(message) {
+  const mine = message.you === null ? null : message.table.seats[message.you];
+  $("away-banner").classList.toggle("hidden", !(mine && mine.away && !message.result));
+}
+
+function render() {
+  const message = page.state;
+  if (!message) return;
+  const shown = page.replay ? { ...message, ...page.replay, legal: [], table: message.table } : message;
+  $("game-title").textContent = `${message.table.title} · table ${message.table.id}`;
+  document.title = `${message.table.title} · meja`;
+  drawSeats(message);
+  drawBoard(shown);
+  drawMoves(shown);
+  drawLog(page.replay ? page.replay.log : page.log, Boolean(message.result));
+  drawResult(message);
+  drawAway(message);
+}
+
+async function loadRenderer(name) {
+  try {
+    page.renderer = await import(`./games/${name}.js`);
+  } catch (error) {
+    console.error(error);
+    page.renderer = generic;
+  }
+  try {
+    page.components = (await api(`/api/games/${encodeURIComponent(name)}`)).components;
+  } catch {
+    page.components = {};
+  }
+}
+
+let rendererFor = null;
+
+async function onState(message) {
+  if (rendererFor !== message.table.game) {
+    rendererFor = message.table.game;
+    await loadRenderer(rendererFor);
+  }
+  if (!page.state || page.state.step !== message.step) page.selection = [];
+  page.state = message;
+  page.clockAt = Date.now();
+  page.pending = false;
+  page.log.splice(message.log_start, page.log.length, ...message.log);
+  render();
+}
+
+function showError(text) {
+  $("error").textContent = text;
+  clearTimeout(showError.timer);
+  showError.timer = setTimeout(() => { $("error").textContent = ""; }, 6000);
+}
+
+const connection = new TableConnection(
+  tableId,
+  token,
+  (message) => {
+    if (message.type === "state") onState(message);
+    else if (message.type === "welcome") {
+      if (token && message.seat !== null) rememberSeat({ table: tableId, seat: message.seat, token, title: message.table.title });
+    } else if (message.type === "error") {
+      page.pending = false;
+      showError(message.message);
+    }
+  },
+  (status, detail) => {
+    const box = $("status");
+    box.className = `status ${status}`;
+    box.textContent = { online: "connected", offline: "reconnecting…", closed: detail || "closed" }[status];
+    document.body.dataset.connection = status;
+  },
+);
+
+function play(action) {
+  if (page.pending || !page.state) return;
+  page.pending = connection.send({ type: "move", action, step: page.state.step });
+  if (!page.pending) showError("Not connected; reconnecting…");
+}
+
+function onBoardClick(event) {
+  const node = event.target.closest("[data-action], [data-pick]");
+  if (!node || page.replay) return;
+  if (node.hasAttribute("data-action")) {
+    play(Number(node.getAttribute("data-action")));
+    return;
+  }
+  const key = node.getAttribute("data-pick");
+  const at = page.selection.indexOf(key);
+  page.selection = at >= 0 ? page.selection.slice(0, at) : [...page.selection, key];
+  render();
+}
+
+async function showReplay(step) {
+  const total = page.state.step;
+  const wanted = Math.max(0, Math.min(total, step));
+  if (wanted === total) {
+    page.replay = null;
+  } else {
+    const seat = page.state.you === null ? "" : `?seat=${page.state.you}`;
+    try {
+      page.replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${wanted}${seat}`);
+    } catch (error) {
+      showError(error.message);
+      return;
+    }
+  }
+  $("replay-range").value = String(wanted);
+  $("replay-step").textContent = `Step ${wanted} of ${total}`;
+  render();
+}
+
+function replayStep(delta) {
+  const at = page.replay ? page.replay.step : page.state.step;
+  showReplay(delta === "start" ? 0 : delta === "end" ? page.state.step : at + delta);
+}
+
+$("board").addEventListener("click", onBoardClick);
+$("moves").addEventListener("click", (event) => {
+  const button = event.target.closest("[data-action]");
+  if (button) play(Number(button.getAttribute("data-action")));
+});
+$("back-button").addEventListener("click", () => connection.send({ type: "back" }));
+$("replay-start").addEventListener("click", () => replayStep("start"));
+$("replay-back").addEventListener("click", () => replayStep(-1));
+$("replay-next").addEventListener("click", () => replayStep(1));
+$("replay-end").addEventListener("click", () => replayStep("end"));
+$("replay-range").addEventListener("change", (event) => showReplay(Number(event.target.value)));
+document.addEventListener("keydown", (event) => {
+  if (!page.state?.result || event.target.tagName === "INPUT") return;
+  if (event.key === "ArrowLeft") replayStep(-1);
+  if (event.key === "ArrowRight") replayStep(1);
+});
+setInterval(() => {
+  if (page.state?.clock && Object.keys(page.state.clock).length) drawSeats(page.state);
+}, 1000);
+
+window.meja = { connection, page };
+connection.connect();

@@ -1,0 +1,76 @@
+"""A tiny perfect-information game whose winning moves are known, for checking search."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from meja.core import TERMINAL, Game, State
+
+
+class NimGame(Game):
+    """Take 1, 2 or 3 stones in turn; whoever takes the last stone wins."""
+
+    name = "nim"
+    title = "Nim"
+
+    def new_state(self, num_players: int, **options: Any) -> NimState:
+        state = NimState(self, num_players, dict(options))
+        state.stones = int(options.get("stones", 5))
+        return state
+
+    def num_actions(self, num_players: int) -> int:
+        return 3
+
+    def max_game_length(self, num_players: int) -> int:
+        return 30
+
+    def from_position(self, data: Mapping[str, Any]) -> NimState:
+        return self.new_state(2, stones=data["stones"])
+
+
+class NimState(State):
+    """Stones left and whose turn it is; action a takes a + 1 stones."""
+
+    stones = 0
+    to_move = 0
+
+    def current_player(self) -> int:
+        return TERMINAL if self.stones == 0 else self.to_move
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        seat = self.current_player() if player is None else player
+        if seat != self.current_player() or seat < 0:
+            return []
+        return list(range(min(3, self.stones)))
+
+    def _apply(self, action: int, player: int) -> None:
+        self.stones -= action + 1
+        self.to_move = 1 - player
+
+    def scores(self) -> list[float]:
+        return [0.0, 0.0]
+
+    def winners(self) -> list[int]:
+        return [1 - self.to_move] if self.stones == 0 else []
+
+    def clone(self) -> NimState:
+        copy = NimState(self.game, self.num_players, self.options, self.history)
+        copy.stones, copy.to_move = self.stones, self.to_move
+        return copy
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return {"stones": self.stones, "to_move": self.to_move}
+
+    def position(self) -> dict[str, Any]:
+        return self.view(None)
+
+    def action_to_str(self, action: int, player: int | None = None) -> str:
+        return f"take {action + 1}"
+
+
+@pytest.fixture
+def nim() -> NimGame:
+    return NimGame()

@@ -1,0 +1,106 @@
+"""ISMCTS: finds forced wins, is reproducible from its seed, and checks its settings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meja.bots.ismcts import ISMCTSBot, score_ranks
+from meja.bots.registry import make_bot, split_bot_specs
+from meja.core import CHANCE, Game, State, load_game
+from meja.core.game import sample_chance
+
+
+@pytest.mark.parametrize(("stones", "winning_take"), [(5, 1), (6, 2), (7, 3), (9, 1)])
+def test_finds_the_winning_move_in_nim(nim: Game, stones: int, winning_take: int) -> None:
+    state = nim.new_state(2, stones=stones)
+    bot = ISMCTSBot(iterations=600, rollout_depth=None)
+    assert bot.choose(state, 0, random.Random(1)) == winning_take - 1
+
+
+def test_a_single_legal_move_is_played_without_search(nim: Game) -> None:
+    state = nim.new_state(2, stones=1)
+    bot = ISMCTSBot(iterations=50)
+    assert bot.choose(state, 0, random.Random(0)) == 0
+    assert bot.last.iterations == 0
+
+
+def test_score_ranks_share_the_win_by_current_score(nim: Game) -> None:
+    state = nim.new_state(2, stones=3)
+    assert score_ranks(state) == [0.5, 0.5]
+    state.apply(2)
+    assert score_ranks(state) == [1.0, 0.0]
+
+
+def _midgame(name: str, players: int, seed: int, steps: int) -> tuple[State, int]:
+    """A state some random steps into a game, at a decision with several legal moves."""
+    game = load_game(name)
+    state = game.new_state(players)
+    rng = random.Random(seed)
+    taken = 0
+    while True:
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(sample_chance(state, rng), CHANCE)
+            continue
+        if taken >= steps and len(state.legal_actions(seat)) > 1:
+            return state, seat
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+        taken += 1
+
+
+@pytest.mark.parametrize("name", ["peranakan", "te_kuiti", "nasi_lemak", "mooncake"])
+def test_same_seed_same_choice_and_always_legal(name: str) -> None:
+    state, seat = _midgame(name, 2, seed=4, steps=12)
+    before = state.position()
+    bot = make_bot("ismcts:iterations=60", load_game(name))
+    first = bot.choose(state, seat, random.Random(7))
+    assert first in state.legal_actions(seat)
+    assert bot.choose(state, seat, random.Random(7)) == first
+    assert state.position() == before, "searching must not change the real state"
+
+
+def test_a_time_budget_runs_until_it_is_spent() -> None:
+    state, seat = _midgame("peranakan", 2, seed=2, steps=5)
+    bot = make_bot("ismcts:seconds=0.05", load_game("peranakan"))
+    assert bot.choose(state, seat, random.Random(0)) in state.legal_actions(seat)
+    assert isinstance(bot, ISMCTSBot) and bot.last.iterations >= 1
+
+
+def test_heuristic_rollouts_and_score_evaluation_can_be_chosen() -> None:
+    game = load_game("mooncake")
+    state, seat = _midgame("mooncake", 2, seed=3, steps=8)
+    for spec in ("ismcts:iterations=8,rollout=heuristic,depth=3", "ismcts:iterations=8,eval=score"):
+        assert make_bot(spec, game).choose(state, seat, random.Random(1)) in state.legal_actions(
+            seat
+        )
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:iterations=0", "iterations must be at least 1"),
+        ("ismcts:iterations=many", "iterations must be a number"),
+        ("ismcts:speed=9", "unknown setting 'speed'"),
+        ("ismcts:rollout=smart", "rollout must be random or heuristic"),
+        ("ismcts:eval=magic", "eval must be heuristic or score"),
+        ("ismcts:seconds=-1", "seconds must be positive"),
+        ("ismcts:iterations", "expected key=value"),
+        ("random:depth=3", "takes no settings"),
+        ("alphazero", "unknown bot 'alphazero'"),
+    ],
+)
+def test_bad_bot_specs_are_refused_with_a_reason(spec: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make_bot(spec, load_game("peranakan"))
+
+
+def test_bot_lists_keep_settings_with_their_bot() -> None:
+    assert split_bot_specs("ismcts:iterations=50,c=1,heuristic,random") == [
+        "ismcts:iterations=50,c=1",
+        "heuristic",
+        "random",
+    ]
+    with pytest.raises(ValueError, match="empty entry"):
+        split_bot_specs("random,,heuristic")
