@@ -89,6 +89,7 @@ def page(browser: Browser) -> Iterator[Page]:
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("console", lambda message: message.type == "error" and errors.append(message.text))
     yield tab
     context.close()
     assert errors == [], errors

@@ -66,6 +66,7 @@ def test_a_person_plays_a_whole_game_by_clicking(
     expect(page.locator("#status")).to_have_text("connected")
     expect(page.locator("#board svg")).to_be_visible()
     clicks = _click_through_game(page, random.Random(7), artifacts / f"{game}-table.png")
+    print('CLICKS', game, clicks)
     assert clicks >= 3
     expect(page.locator("#prompt")).to_contain_text("Game over")
     page.screenshot(path=artifacts / f"{game}-final.png", full_page=True)

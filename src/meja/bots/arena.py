@@ -88,9 +88,9 @@ def play_game(setup: ArenaSetup, index: int) -> GameResult:
         if seat == CHANCE:
             state.apply(sample_chance(state, chance_rng), CHANCE)
             continue
-        start = time.perf_counter()
+        start = time.process_time()
         action = bots[lineup[seat]].choose(state, seat, seat_rngs[seat])
-        thinking[seat] += time.perf_counter() - start
+        thinking[seat] += time.process_time() - start
         decisions[seat] += 1
         state.apply(action, seat)
         moves += 1
@@ -186,7 +186,7 @@ class Standing:
 
     @property
     def seconds_per_move(self) -> float:
-        """Mean thinking time of one decision."""
+        """Mean processor time of one decision: one core's work, whatever else the machine runs."""
         return self.think_seconds / self.decisions if self.decisions else 0.0
 
 

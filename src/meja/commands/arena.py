@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
 def standings_table(rows: list[Standing]) -> Table:
     """The arena's result table: one row per bot and opponent."""
     table = Table(title="win: share of games won, a tie counting half; 95% Wilson interval")
-    for name in ("bot", "vs", "games", "win", "95% interval", "score", "length", "s/move"):
+    for name in ("bot", "vs", "games", "win", "95% interval", "score", "length", "cpu s/move"):
         table.add_column(name, justify="left" if name in ("bot", "vs") else "right", no_wrap=True)
     for row in rows:
         low, high = row.interval

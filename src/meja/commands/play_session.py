@@ -37,16 +37,23 @@ Type the number of a move, or its name as listed. Other commands:
 
 
 def render_view(state: State, seat: int) -> str:
-    """The table as seat sees it: the game's own view text if it has one, else the view data."""
+    """The table as seat sees it, drawn by the game's text module where it offers a seat view.
+
+    A game's text module may define render_seat(state, seat) or render_view(view); otherwise the
+    view data is shown as an outline.
+    """
     module_name = f"{type(state).__module__.rpartition('.')[0]}.text"
     try:
         text_module = importlib.import_module(module_name)
     except ModuleNotFoundError:
         text_module = None
-    renderer: Callable[[dict[str, Any]], str] | None = getattr(text_module, "render_view", None)
+    by_seat: Callable[[State, int], str] | None = getattr(text_module, "render_seat", None)
+    if by_seat is not None:
+        return by_seat(state, seat)
     view = state.view(seat)
-    if renderer is not None:
-        return renderer(view)
+    by_view: Callable[[dict[str, Any]], str] | None = getattr(text_module, "render_view", None)
+    if by_view is not None:
+        return by_view(view)
     return "\n".join(_view_lines(view, 0))
 
 

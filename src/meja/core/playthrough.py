@@ -1,6 +1,7 @@
 """Golden playthroughs: a seeded random game written out as a stable text transcript.
 
 A transcript pins the rules: any change in legal moves, views or state text shows up as a diff.
+Each seat's view is written as the entries that changed since that seat's previous view.
 """
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from meja.core.game import CHANCE, Game, random_step
 
@@ -38,6 +40,7 @@ def transcript(game: Game, config: Configuration) -> str:
     state = game.new_state(config.num_players)
     lines = [f"game: {game.name}", f"players: {config.num_players}", f"seed: {config.seed}", ""]
     step = 0
+    previous: list[dict[str, Any]] = [{} for _ in range(config.num_players)]
     while True:
         player = state.current_player()
         lines.append(f"## step {step}")
@@ -58,10 +61,24 @@ def transcript(game: Game, config: Configuration) -> str:
                 legal = ", ".join(state.action_to_str(a, seat) for a in state.legal_actions(seat))
                 lines.append(f"legal for seat {seat}: {legal}")
         for seat in range(config.num_players):
-            lines.append(f"view {seat}: {json.dumps(state.view(seat), sort_keys=True)}")
+            view = state.view(seat)
+            changed = _changes(previous[seat], view)
+            if changed:
+                lines.append(f"view {seat} changes: {json.dumps(changed, sort_keys=True)}")
+            previous[seat] = view
         seat, action = random_step(state, rng)
         lines.append(f"apply: seat {seat} plays {action} ({state.action_to_str(action, seat)})")
         lines.append("")
         state.apply(action, seat)
         step += 1
     return "\n".join(lines) + "\n"
+
+
+def _changes(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
+    """The top-level entries of a view that differ from the seat's previous view (None: gone)."""
+    changed = {key: value for key, value in after.items() if before.get(key, _MISSING) != value}
+    changed.update({key: None for key in before if key not in after})
+    return changed
+
+
+_MISSING = object()

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pytest
 
 from meja.core import TERMINAL, GameRecord, IllegalAction
-from meja.core.game import play_random
+from meja.core.game import play_random, random_step
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import FLIP, PAIR_ACTION
 from meja.games.te_kuiti.components import FENCES
@@ -300,3 +300,23 @@ def test_a_round_out_of_fences_ends_with_the_turn_even_if_rams_return_some(
     play(state, "flip a5", "flip b5")
     assert state.round == 2
     assert state.round_scores[0][1] == 0
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_play_through_the_end_of_round_mode_keeps_every_invariant(
+    build: Build, around: Around, seed: int
+) -> None:
+    """Random games rarely reach the end of a round; these start six open tiles from it."""
+    rng = random.Random(seed)
+    state = build(fences=around(*UPPER_FIELD))
+    while not state.is_terminal():
+        player = state.current_player()
+        assert state.check_components() == []
+        assert GAME.from_position(state.position()) == state
+        if player >= 0:
+            legal = state.legal_actions()
+            assert legal
+            assert [state.str_to_action(state.action_to_str(a)) for a in legal] == legal
+        seat, action = random_step(state, rng)
+        state.apply(action, seat)
+    assert len(state.round_scores) == 2

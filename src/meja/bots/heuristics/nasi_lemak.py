@@ -11,35 +11,13 @@ from typing import Any, cast
 
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
-from meja.games.nasi_lemak.actions import (
-    ACCEPT,
-    ASK,
-    CARD_TYPES,
-    DECLINE,
-    END_TURN,
-    FAN,
-    GIVE,
-    INGREDIENTS,
-    MAK_CIK,
-    MAK_CIK_SETS,
-    MAKE,
-    MAX_TABLE_CARDS,
-    OFFICER,
-    PLACE,
-    PROPOSE,
-    SUPPLIER,
-    SWAT,
-    TAKE,
-    THIEF,
-    TRADABLE,
-    TRADE,
-    WHOLESALER,
-    WITH_SEAT,
-)
+from meja.games.nasi_lemak.actions import CARD_TYPES, INGREDIENTS
 from meja.games.nasi_lemak.state import NasiLemakState
 
 KEYS = tuple(card.key for card in CARD_TYPES)
 INGREDIENT_KEYS = tuple(KEYS[t] for t in INGREDIENTS)
+LABEL = {key: key.replace("_", " ") for key in KEYS}
+"""Card names as they appear in action strings ("mak cik")."""
 
 TAKE_PRIORITY = ("mak_cik", "swatter", "fan", "supplier", "officer", "fly", "thief", "wholesaler")
 """After missing ingredients, the cards most worth taking from another hand."""
@@ -47,68 +25,65 @@ TAKE_PRIORITY = ("mak_cik", "swatter", "fan", "supplier", "officer", "fly", "thi
 TEMPERATURE = 1.0
 """Pack gap that makes a seat e times likelier to win."""
 
+Moves = dict[str, int]
+"""Legal actions by their action strings, which the heuristic reasons about."""
+
 
 def _missing(hand: dict[str, int]) -> list[str]:
     """Ingredients the hand lacks for a full Nasi Lemak."""
     return [key for key in INGREDIENT_KEYS if not hand.get(key)]
 
 
-def _leader_card(view: dict[str, Any], player: int, legal: list[int]) -> int | None:
-    """A fly placement on the card of the opponent with most fly-free Nasi Lemak cards."""
-    best: tuple[int, int] | None = None
-    choice = None
-    for action in legal:
-        if action < PLACE:
-            continue
-        seat, card = divmod(action - PLACE, MAX_TABLE_CARDS)
-        if seat == player:
-            continue
-        free = sum(1 for fly in view["players"][seat]["flies"] if not fly)
-        key = (free, -card)
-        if best is None or key > best:
-            best, choice = key, action
-    return choice
+def _seat_of(name: str) -> int:
+    """The seat number in an action string such as "fly to seat 2 card 0"."""
+    words = name.split()
+    return int(words[words.index("seat") + 1])
 
 
-def _respond(view: dict[str, Any], hand: dict[str, int]) -> int:
+def _free_cards(view: dict[str, Any], seat: int) -> int:
+    """Fly-free Nasi Lemak cards in front of seat."""
+    return sum(1 for fly in view["players"][seat]["flies"] if not fly)
+
+
+def _fly_on_leader(view: dict[str, Any], moves: Moves) -> int | None:
+    """A fly (or fanned fly) onto the opponent with most fly-free Nasi Lemak cards."""
+    targets = [name for name in moves if " to seat " in name]
+    if not targets:
+        return None
+    return moves[max(targets, key=lambda name: (_free_cards(view, _seat_of(name)), name))]
+
+
+def _respond(view: dict[str, Any], hand: dict[str, int], moves: Moves) -> int:
     """Accept an offer that brings a missing ingredient without giving up a needed one."""
     offer = view["offer"]
-    missing = _missing(hand)
-    gains = any(key in missing for key in offer["give"])
-    for key, count in offer["ask"].items():
-        left = hand.get(key, 0) - count
-        if key in INGREDIENT_KEYS and left < 1:
-            return DECLINE
-    return ACCEPT if gains else DECLINE
+    gains = any(key in _missing(hand) for key in offer["give"])
+    keeps = all(
+        key not in INGREDIENT_KEYS or hand.get(key, 0) - count >= 1
+        for key, count in offer["ask"].items()
+    )
+    return moves["accept"] if gains and keeps and "accept" in moves else moves["decline"]
 
 
-def _pick(hand: dict[str, int], legal: list[int], rng: random.Random) -> int:
+def _pick(hand: dict[str, int], moves: Moves, rng: random.Random) -> int:
     """Take a missing ingredient, else the most useful card on offer."""
-    names = {KEYS[a - TAKE]: a for a in legal}
-    for key in _missing(hand):
-        if key in names:
-            return names[key]
-    for key in TAKE_PRIORITY:
-        if key in names:
-            return names[key]
-    return rng.choice(legal)
+    for key in (*_missing(hand), *TAKE_PRIORITY):
+        if f"take {LABEL[key]}" in moves:
+            return moves[f"take {LABEL[key]}"]
+    return rng.choice(list(moves.values()))
 
 
-def _offer(view: dict[str, Any], hand: dict[str, int], legal: list[int]) -> int:
+def _offer(view: dict[str, Any], hand: dict[str, int], moves: Moves) -> int:
     """Offer a spare ingredient for a missing one, then propose."""
     offer = view["offer"]
     if not offer["give"]:
-        spare = [key for key in INGREDIENT_KEYS if hand.get(key, 0) > 1]
-        gives = {KEYS[TRADABLE[a - GIVE]]: a for a in legal if GIVE <= a < ASK}
-        for key in spare:
-            if key in gives:
-                return gives[key]
+        for key in INGREDIENT_KEYS:
+            if hand.get(key, 0) > 1 and f"give {LABEL[key]}" in moves:
+                return moves[f"give {LABEL[key]}"]
     if not offer["ask"]:
-        asks = {KEYS[TRADABLE[a - ASK]]: a for a in legal if ASK <= a < ASK + len(TRADABLE)}
         for key in _missing(hand):
-            if key in asks:
-                return asks[key]
-    return PROPOSE if PROPOSE in legal else legal[-1]
+            if f"ask {LABEL[key]}" in moves:
+                return moves[f"ask {LABEL[key]}"]
+    return moves.get("propose", next(iter(moves.values())))
 
 
 def _trade_partner(view: dict[str, Any], player: int, missing: list[str]) -> int | None:
@@ -119,67 +94,64 @@ def _trade_partner(view: dict[str, Any], player: int, missing: list[str]) -> int
     return None
 
 
-def _main(view: dict[str, Any], player: int, hand: dict[str, int], legal: list[int]) -> int:
+def _main(view: dict[str, Any], player: int, hand: dict[str, int], moves: Moves) -> int:
     """The most useful move, in the order a sensible beginner would think of them."""
-    allowed = set(legal)
     missing = _missing(hand)
-    if MAKE in allowed:
-        return MAKE
-    trios = [a for a in legal if MAK_CIK <= a < SUPPLIER]
-    if trios:
-        return max(
-            trios, key=lambda a: sum(hand.get(KEYS[t], 0) for t in MAK_CIK_SETS[a - MAK_CIK])
-        )
-    cleanup = [a for a in legal if SWAT <= a < PLACE] or [a for a in legal if FAN <= a < SWAT]
-    if cleanup:
-        return cleanup[0]
     others = [e for e in view["players"] if e["seat"] != player]
+    for name in ("make nasi lemak", "play mak cik"):
+        if name in moves:
+            return moves[name]
+    cleanup = sorted(n for n in moves if n.startswith("swat ")) or sorted(
+        n for n in moves if n.startswith("fan from ")
+    )
+    if cleanup:
+        return moves[cleanup[0]]
     if missing:
-        officers = [a for a in legal if OFFICER <= a < WITH_SEAT]
-        if officers:
-            return max(officers, key=lambda a: view["players"][a - OFFICER]["hand_size"])
-        suppliers = {INGREDIENT_KEYS[a - SUPPLIER]: a for a in legal if SUPPLIER <= a < OFFICER}
-        if suppliers:
-            known = {k: sum(e.get("known", {}).get(k, 0) for e in others) for k in missing}
-            wanted = max(missing, key=lambda k: (known[k], -missing.index(k)))
-            return suppliers[wanted]
-        if WHOLESALER in allowed:
-            return WHOLESALER
-    if THIEF in allowed and sum(e["hand_size"] for e in others) >= len(others):
-        return THIEF
-    fly = _leader_card(view, player, legal)
-    if fly is not None:
-        return fly
+        for name in ("play officer", "play supplier", "play wholesaler"):
+            if name in moves:
+                return moves[name]
+    if "play thief" in moves and sum(e["hand_size"] for e in others) >= len(others):
+        return moves["play thief"]
+    if "play fly" in moves and any(_free_cards(view, e["seat"]) for e in others):
+        return moves["play fly"]
     spare = any(hand.get(k, 0) > 1 for k in INGREDIENT_KEYS)
-    if TRADE in allowed and missing and spare and _trade_partner(view, player, missing) is not None:
-        return TRADE
-    return END_TURN
+    if "trade" in moves and missing and spare and _trade_partner(view, player, missing) is not None:
+        return moves["trade"]
+    return moves["end turn"]
 
 
 def choose(state: State, player: int, rng: random.Random) -> int:
     """The beginner's move for the current phase."""
     view: dict[str, Any] = state.view(player)
-    legal = state.legal_actions(player)
+    moves = {state.action_to_str(a, player): a for a in state.legal_actions(player)}
     hand: dict[str, int] = view["hand"]
     phase = view["phase"]
+    others = [e for e in view["players"] if e["seat"] != player]
     if phase == "main":
-        return _main(view, player, hand, legal)
+        return _main(view, player, hand, moves)
     if phase == "response":
-        return _respond(view, hand) if ACCEPT in legal else DECLINE
+        return _respond(view, hand, moves)
     if phase == "pick":
-        return _pick(hand, legal, rng)
-    if phase == "fan_target":
-        return _leader_card(view, player, legal) or rng.choice(legal)
+        return _pick(hand, moves, rng)
+    if phase == "trio":
+        spare = {key: hand.get(key, 0) for key in INGREDIENT_KEYS}
+        return moves[max(moves, key=lambda name: sum(spare[k] for k in name.split()[1:]))]
+    if phase == "announce":
+        known = {k: sum(e.get("known", {}).get(k, 0) for e in others) for k in INGREDIENT_KEYS}
+        wanted = _missing(hand) or list(INGREDIENT_KEYS)
+        return moves[f"announce {max(wanted, key=lambda k: known[k])}"]
+    if phase == "examine":
+        return moves[max(moves, key=lambda n: view["players"][_seat_of(n)]["hand_size"])]
+    if phase in ("fly_target", "fan_target"):
+        target = _fly_on_leader(view, moves)
+        return target if target is not None else rng.choice(list(moves.values()))
     if phase == "partner":
         partner = _trade_partner(view, player, _missing(hand))
-        return (
-            WITH_SEAT + partner
-            if partner is not None and WITH_SEAT + partner in legal
-            else legal[0]
-        )
+        name = f"trade with seat {partner}"
+        return moves[name] if name in moves else next(iter(moves.values()))
     if phase == "offer":
-        return _offer(view, hand, legal)
-    return rng.choice(legal)
+        return _offer(view, hand, moves)
+    return rng.choice(list(moves.values()))
 
 
 def values(state: State) -> list[float]:

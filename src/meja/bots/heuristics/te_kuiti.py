@@ -31,6 +31,9 @@ ENCLOSED_WORTH = 10.0
 SIDE_WORTH = (0.0, 0.3, 1.0, 3.0, 0.0)
 """Worth to the shepherd of an open tile by how many of its sides are fenced."""
 
+FENCE_SHORTLIST = 10
+"""Single fences worth pairing up when the shepherd plans both fences of a turn."""
+
 PAIR_ODDS = 0.9
 """Chance that a remembered, open pair is still collected before the round ends."""
 
@@ -106,6 +109,21 @@ def _flip_choice(state: TeKuitiState, rng: random.Random) -> int:
     return FLIP + rng.choice(known or flippable)
 
 
+def _fence_choice(state: TeKuitiState, player: int, legal: list[int], rng: random.Random) -> int:
+    """The fence that starts the best pair of fences, searched among the best single ones."""
+    fences = [a for a in legal if PLACE <= a < REMOVE]
+    if state.phase != SHEPHERD_TURN or state.to_place < 2:
+        return best_action(state, player, shepherd_value, rng, depth=1, actions=fences)
+    scored = []
+    for action in fences:
+        child = state.clone()
+        child.apply(action, player)
+        scored.append((shepherd_value(child, player), rng.random(), action))
+    scored.sort(reverse=True)
+    shortlist = [action for _, _, action in scored[:FENCE_SHORTLIST]]
+    return best_action(state, player, shepherd_value, rng, depth=2, actions=shortlist)
+
+
 def _ram_choice(state: TeKuitiState, player: int, rng: random.Random) -> int:
     """Remove the fence whose loss costs the shepherd most."""
     return best_action(state, player, lambda s, p: -shepherd_value(s, p), rng, depth=1)
@@ -117,9 +135,7 @@ def choose(state: State, player: int, rng: random.Random) -> int:
     phase = game.phase
     legal = game.legal_actions(player)
     if phase in (SHEPHERD_TURN, BONUS):
-        depth = 2 if phase == SHEPHERD_TURN and game.to_place >= 2 else 1
-        fences = [a for a in legal if PLACE <= a < REMOVE]
-        return best_action(game, player, shepherd_value, rng, depth=depth, actions=fences)
+        return _fence_choice(game, player, legal, rng)
     if phase == RAM_CHOICE:
         return _ram_choice(game, player, rng)
     pairs = [a for a in legal if COLLECT <= a < END_TURN]

@@ -51,6 +51,7 @@ SLOT_INDEX = {name: slot for slot, name in enumerate(SLOT_NAMES)}
 
 
 def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
+    """An integer in low..high (JSON booleans are not numbers here)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise InvalidPosition(f"{field}: expected an integer, got {value!r}")
     if value < low or (high is not None and value > high):
@@ -60,6 +61,7 @@ def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
 
 
 def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
+    """A JSON array, of the given length when one is required."""
     if not isinstance(value, list):
         raise InvalidPosition(f"{field}: expected a list, got {value!r}")
     if length is not None and len(value) != length:
@@ -90,6 +92,7 @@ def _board(value: Any, field: str) -> list[int]:
 
 
 def _customer(value: Any, field: str, allowed: list[int]) -> int:
+    """A customer card number, as its index, that must be among the allowed indices."""
     index = NUMBER_TO_CUSTOMER.get(_int(value, field, 1))
     if index is None or index not in allowed:
         raise InvalidPosition(f"{field}: customer {value} is not in play")
@@ -169,7 +172,9 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
         for name in _list(names, f"pending[{s}]"):
             slot = SLOT_INDEX.get(name) if isinstance(name, str) else None
             if slot is None:
-                raise InvalidPosition(f"pending[{s}]: {name!r} is not a slot (1NE to 3NW)")
+                raise InvalidPosition(
+                    f"pending[{s}]: {name!r} is not a slot ({SLOT_NAMES[0]} to {SLOT_NAMES[-1]})"
+                )
             if slot in slots or boards[s * SLOTS + slot] < 0:
                 raise InvalidPosition(f"pending[{s}]: {name} is repeated or holds no tile")
             slots.append(slot)

@@ -48,15 +48,20 @@ def redraw_cards(state: NasiLemakState, player: int, rng: random.Random) -> None
             hands[start + t] += 1
             pool[t] -= 1
     state.draw = pool
-    # What the other seats know must still be true of the redrawn hands.
-    for r in range(n):
-        for q in range(n):
-            if player in (r, q) or r == q:
+    # What the other seats know must still be true of the redrawn hands. Knowledge shared with
+    # player (public events) is kept in the hands already, so only the rest is cut down.
+    for q in range(n):
+        if q == player:
+            continue
+        hand = hands[q * K : q * K + K]
+        shared = known[(player * n + q) * K : (player * n + q + 1) * K]
+        for r in range(n):
+            if r in (player, q):
                 continue
             start = (r * n + q) * K
             row = known[start : start + K]
-            if any(row):
-                known[start : start + K] = list(map(min, row, hands[q * K : q * K + K]))
+            if row != shared and any(row):
+                known[start : start + K] = list(map(min, row, hand))
 
 
 def redraw_values(state: NasiLemakState, player: int, rng: random.Random) -> None:

@@ -187,4 +187,3 @@ def _missing(state: NasiLemakState, seat: int, wanted: list[int]) -> str:
         for t in range(K)
         if wanted[t] > state.hands[base + t]
     )
-

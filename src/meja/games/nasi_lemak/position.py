@@ -8,6 +8,7 @@ Nasi Lemak cards as {"packs", "fly"}, and the phase with its pending details.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import gt
 from typing import TYPE_CHECKING, Any
 
 from meja.core.errors import InvalidPosition
@@ -146,12 +147,12 @@ def conservation_problems(state: NasiLemakState) -> list[str]:
             problems.append(
                 f"{total} Nasi Lemak cards of {nl_card.packs} packs, expected {nl_card.count}"
             )
-    for start in range(0, n * n * K, K):
-        bounds = state.known[start : start + K]
-        if any(bounds):
-            p, q = divmod(start // K, n)
-            hand = state.hands[q * K : q * K + K]
-            if p == q or any(b < 0 or b > h for b, h in zip(bounds, hand, strict=True)):
+    known = state.known
+    for q in range(n):
+        hand = state.hands[q * K : q * K + K]
+        for p in range(n):
+            bounds = known[(p * n + q) * K : (p * n + q + 1) * K]
+            if any(bounds) and (p == q or min(bounds) < 0 or any(map(gt, bounds, hand))):
                 problems.append(f"seat {p} believes seat {q} holds {counts_dict(bounds)}")
     return problems
 
@@ -196,16 +197,18 @@ def _int(data: Mapping[str, Any], key: str, low: int, high: int, default: int | 
 
 def _counts(value: Any, field: str) -> list[int]:
     """A {card key: count} object as a K-long list."""
-    if not isinstance(value, Mapping):
+    if type(value) is not dict and not isinstance(value, Mapping):
         raise InvalidPosition(f"{field}: expected an object of card counts, got {value!r}")
     counts = [0] * K
+    index = CARD_INDEX
     for key, count in value.items():
-        if key not in CARD_INDEX:
+        t = index.get(key)
+        if t is None:
             names = ", ".join(CARD_INDEX)
             raise InvalidPosition(f"{field}: unknown card {key!r} (cards: {names})")
         if type(count) is not int or count < 0:
             raise InvalidPosition(f"{field}: {key} count must be a whole number, got {count!r}")
-        counts[CARD_INDEX[key]] = count
+        counts[t] = count
     return counts
 
 
@@ -221,10 +224,8 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     state.discard = _counts(data.get("discard_pile", {}), "discard_pile")
     state.revealed = _counts(data.get("revealed", {}), "revealed")
     state.nl, state.flies = _load_table(data["nasi_lemak"], n)
-    placed = [
-        state.discard[t] + state.revealed[t] + sum(state.hands[q * K + t] for q in range(n))
-        for t in range(K)
-    ]
+    rows = [state.hands[q * K : q * K + K] for q in range(n)]
+    placed = [sum(column) for column in zip(state.discard, state.revealed, *rows, strict=True)]
     placed[FLY_CARD] += sum(sum(row) for row in state.flies)
     placed[FLY_CARD] += data["phase"] == PHASE_NAMES[FLY_TARGET]
     draw = data["draw_pile"]
@@ -252,11 +253,10 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
         if type(p) is not int or type(q) is not int or not 0 <= p < n or not 0 <= q < n or p == q:
             raise InvalidPosition(f"{field}: expected two different seats, got {p!r} and {q!r}")
         counts = _counts(cards, field)
-        for t in range(K):
-            if counts[t] > state.hands[q * K + t]:
-                raise InvalidPosition(
-                    f"{field}: seat {q} does not hold {counts[t]} {CARD_TYPES[t].key}"
-                )
+        hand = state.hands[q * K : q * K + K]
+        if any(map(gt, counts, hand)):
+            t = next(t for t in range(K) if counts[t] > hand[t])
+            raise InvalidPosition(f"{field}: seat {q} does not hold {counts[t]} {KEYS[t]}")
         start = (p * n + q) * K
         state.known[start : start + K] = counts
 
@@ -281,7 +281,7 @@ def _load_table(value: Any, n: int) -> tuple[list[list[int]], list[list[int]]]:
                 or not isinstance(card["fly"], bool)
             ):
                 raise InvalidPosition(
-                    f"nasi_lemak[{q}][{j}]: expected {{\"packs\": 1 or 2, \"fly\": true/false}}"
+                    f'nasi_lemak[{q}][{j}]: expected {{"packs": 1 or 2, "fly": true/false}}'
                 )
             values[q].append(card["packs"])
             flies[q].append(int(card["fly"]))
@@ -321,7 +321,9 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     setup = phase == START
     state.active = _int(data, "active", -1 if setup else 0, -1 if setup else n - 1)
     low, high = (-1, -1) if setup else (0, n - 1)
-    state.first = _int(data, "first_player", low, high, state.active)
+    start = state.options["start_player"]
+    default_first = state.active if setup or not start.isdigit() else int(start)
+    state.first = _int(data, "first_player", low, high, default_first)
     state.turn = _int(data, "turn", 0, state.max_turns, 0 if phase in (START, DEAL) else 1)
     if phase not in (START, DEAL) and not state.turn:
         raise InvalidPosition("turn: the first turn is turn 1")
@@ -387,8 +389,7 @@ def _check_consistency(state: NasiLemakState) -> None:
     if (phase == FAN_TARGET) != (state.fan_from >= 0):
         raise InvalidPosition("fan_from: one of the active player's cards exactly while fanning")
     if phase == FAN_TARGET and not (
-        state.fan_from < len(state.flies[act])
-        and state.flies[act][state.fan_from]
+        state.fan_from < len(state.flies[act]) and state.flies[act][state.fan_from]
     ):
         raise InvalidPosition("fan_from: must be one of the active player's cards with a fly")
     if phase in (OFFER, RESPONSE):
@@ -416,8 +417,9 @@ def _check_offer(state: NasiLemakState) -> None:
         if (state.give[t] or state.ask[t]) and t not in TRADABLE:
             raise InvalidPosition(f"offer: {CARD_TYPES[t].key} cannot be traded")
         if state.give[t] > state.hands[act * K + t]:
-            raise InvalidPosition(f"offer.give: seat {act} does not hold {state.give[t]} "
-                                  f"{CARD_TYPES[t].key}")
+            raise InvalidPosition(
+                f"offer.give: seat {act} does not hold {state.give[t]} {CARD_TYPES[t].key}"
+            )
         for r in range(n):
             if r != act and state.known[(r * n + act) * K + t] < state.give[t]:
                 raise InvalidPosition(f"known: seat {r} has seen the cards seat {act} offers")
@@ -425,7 +427,5 @@ def _check_offer(state: NasiLemakState) -> None:
     asked = sum(state.ask)
     if max(given, asked) > state.offer_limit or asked > state.hand_size(state.target):
         raise InvalidPosition("offer: larger than the offer limit or the partner's hand")
-    if state.phase == RESPONSE and (
-        min(given, asked) < state.min_trade or not given + asked
-    ):
+    if state.phase == RESPONSE and (min(given, asked) < state.min_trade or not given + asked):
         raise InvalidPosition("offer: too small to be proposed")

@@ -287,8 +287,7 @@ class NasiLemakState(State):
             if GIVE <= action < ASK:
                 t = TRADABLE[action - GIVE]
                 return (
-                    sum(self.give) < self.offer_limit
-                    and self.give[t] < hands[self.active * K + t]
+                    sum(self.give) < self.offer_limit and self.give[t] < hands[self.active * K + t]
                 )
             if ASK <= action < FAN:
                 asked = sum(self.ask)
@@ -769,6 +768,11 @@ class NasiLemakState(State):
     def resample(self, player: int, rng: random.Random) -> NasiLemakState:
         new = self.clone()
         hidden.redraw_cards(new, player, rng)
+        if new.phase == PICK:
+            # The Officer still knows the whole hand it is picking from.
+            n = self.num_players
+            seen = (new.active * n + new.target) * K
+            new.known[seen : seen + K] = new.hands[new.target * K : new.target * K + K]
         if new.phase != OVER:
             hidden.redraw_values(new, player, rng)
         return new
@@ -912,4 +916,3 @@ class NasiLemakState(State):
 
     def __str__(self) -> str:
         return text.render(self)
-

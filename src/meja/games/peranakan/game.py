@@ -17,6 +17,7 @@ from meja.games.peranakan.components import (
     TOTAL_TILES,
 )
 from meja.games.peranakan.layout import (
+    NEIGHBOURHOODS,
     NUM_ACTIONS,
     NUM_CELLS,
     NUM_KUEH,
@@ -43,7 +44,7 @@ class PeranakanGame(Game):
             "baba_neighbourhood",
             "moore8",
             "spaces that must be filled around a Baba: all 8 around him or the 4 beside him (P1)",
-            choices=("moore8", "orthogonal4"),
+            choices=tuple(NEIGHBOURHOODS),
         ),
         Option(
             "nyonya_counts_own_tile",

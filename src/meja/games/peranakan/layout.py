@@ -111,7 +111,7 @@ PAWN_TOKENS: dict[tuple[int, int, int], str] = {
     (cell, seat, kind): f"{PAWN_LETTERS[kind]}{seat}@{CELL_NAMES[cell]}"
     for cell in range(NUM_CELLS)
     for seat in range(MAX_PLAYERS)
-    for kind in range(len(PAWN_NAMES))
+    for kind in range(PAWN_KINDS)
 }
 """A pawn (cell, seat, kind) as written in positions: "N0@c3" is seat 0's Nyonya on c3."""
 

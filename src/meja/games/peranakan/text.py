@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meja.core.game import CHANCE, TERMINAL
 from meja.games.peranakan.components import (
     BOARD_COLS,
     BOARD_ROWS,
@@ -99,8 +100,6 @@ _CELL_WIDTH = 14
 
 def render(state: PeranakanState) -> str:
     """A readable terminal picture: market, supplies, board with stacks and pawns, scores."""
-    from meja.core.game import CHANCE, TERMINAL
-
     lines = [f"Peranakan: Tiles and Tactics, {state.num_players} players"]
     player = state.current_player()
     if player == TERMINAL:

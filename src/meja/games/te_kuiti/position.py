@@ -255,7 +255,8 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     state.to_place = _int(data, "fences_to_place", 0, FENCES_PER_TURN)
     if (state.to_place > 0) != (phase == SHEPHERD_TURN) or state.to_place > supply:
         raise InvalidPosition(
-            "fences_to_place: 1 or 2 (at most the supply) in the shepherd phase, else 0"
+            f"fences_to_place: 1 to {FENCES_PER_TURN} (at most the supply) in the shepherd "
+            "phase, else 0"
         )
     _read_scores(state, data)
     _check_moves(state)

@@ -208,6 +208,7 @@ async function loadRenderer(name) {
 }
 
 let rendererFor = null;
+let stateQueue = Promise.resolve();
 
 async function onState(message) {
   if (rendererFor !== message.table.game) {
@@ -232,8 +233,11 @@ const connection = new TableConnection(
   tableId,
   token,
   (message) => {
-    if (message.type === "state") onState(message);
-    else if (message.type === "welcome") {
+    if (message.type === "state") {
+      // Handle states strictly in order, even while the game's renderer is still loading.
+      stateQueue = stateQueue.then(() => onState(message)).catch((error) => console.error(error));
+    }
+    if (message.type === "welcome") {
       if (token && message.seat !== null) rememberSeat({ table: tableId, seat: message.seat, token, title: message.table.title });
     } else if (message.type === "error") {
       page.pending = false;

@@ -1,0 +1,95 @@
+"""The arena: fair seatings, Wilson intervals, standings, and the `meja arena` command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+from meja.bots.arena import ArenaSetup, GameResult, lineups, run_games, standings, wilson_interval
+from meja.cli import main
+
+
+@pytest.mark.parametrize(("bots", "players"), [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (2, 5)])
+def test_every_pair_holds_every_seat_equally_often(bots: int, players: int) -> None:
+    for a in range(bots):
+        for b in range(a + 1, bots):
+            pair = [lineup for lineup in lineups(bots, players) if set(lineup) == {a, b}]
+            assert pair, f"bots {a} and {b} never meet"
+            for seat in range(players):
+                held = Counter(lineup[seat] for lineup in pair)
+                assert held[a] == held[b], f"seat {seat} favours one bot: {held}"
+
+
+def test_a_single_bot_plays_itself() -> None:
+    assert lineups(1, 3) == [(0, 0, 0)]
+
+
+@pytest.mark.parametrize(
+    ("wins", "games", "low", "high"),
+    [(8, 10, 0.4902, 0.9433), (50, 100, 0.4038, 0.5962), (0, 20, 0.0, 0.1611)],
+)
+def test_wilson_interval_matches_known_values(
+    wins: float, games: int, low: float, high: float
+) -> None:
+    got = wilson_interval(wins, games)
+    assert got == pytest.approx((low, high), abs=5e-4)
+
+
+def test_standings_count_ties_as_half_a_win_and_average_per_seat() -> None:
+    specs = ("a", "b")
+    results = [
+        GameResult(0, (0, 1), (1.0, 0.0), (5.0, 3.0), 10, (0.2, 0.0), (4, 5)),
+        GameResult(1, (1, 0), (0.5, 0.5), (4.0, 4.0), 20, (0.0, 0.4), (5, 4)),
+    ]
+    rows = {row.bot: row for row in standings(specs, results)}
+    assert rows["a"].games == 2 and rows["a"].wins == 1.5 and rows["a"].opponent == "b"
+    assert rows["a"].mean_score == 4.5 and rows["b"].mean_score == 3.5
+    assert rows["a"].mean_length == 15.0
+    assert rows["a"].seconds_per_move == pytest.approx(0.6 / 8)
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    setup = ArenaSetup("nasi_lemak", 3, ("heuristic", "random"), seed=9)
+    alone = run_games(setup, 6, workers=1)
+    shared = run_games(setup, 6, workers=2)
+
+    def outcome(r: GameResult) -> tuple[object, ...]:
+        return r.index, r.lineup, r.returns, r.scores, r.moves, r.decisions
+
+    assert [outcome(r) for r in alone] == [outcome(r) for r in shared]
+    assert [r.lineup for r in alone] == [setup.lineups()[i % len(setup.lineups())] for i in range(6)]
+
+
+def test_the_arena_command_prints_a_row_per_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["arena", "mooncake", "--bots", "heuristic,random", "--games", "4", "--seed", "3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "4 games, seed 3" in out
+    rows = [line for line in out.splitlines() if "heuristic" in line and "random" in line]
+    assert len(rows) == 2 and all("%" in row for row in rows)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--bots", "heuristic,wizard"], "unknown bot 'wizard'"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--players", "7"], "--players: Mooncake Master is for 2-6 players"),
+        (["--bots", "ismcts:iterations=-3"], "iterations must be at least 1"),
+        (["--workers", "-1"], "--workers must be 0 or more"),
+        (["-o", "colour=red"], "unknown option 'colour'"),
+    ],
+)
+def test_bad_arena_arguments_end_in_one_line(args: list[str], message: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "meja.cli", "arena", "mooncake", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr

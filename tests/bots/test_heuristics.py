@@ -1,0 +1,49 @@
+"""Every game has a heuristic bot that plays legal moves, beats random play, and judges positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from meja.bots.arena import ArenaSetup, run_games, standings
+from meja.bots.heuristic import HeuristicBot, heuristic_values
+from meja.core import CHANCE, list_games
+from meja.core.game import sample_chance
+
+GAMES = [game.name for game in list_games()]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_heuristic_beats_random_play(name: str) -> None:
+    setup = ArenaSetup(name, 2, ("heuristic", "random"), seed=21)
+    rows = {row.bot: row for row in standings(setup.specs, run_games(setup, 4))}
+    assert rows["heuristic"].wins >= 3, f"heuristic won only {rows['heuristic'].wins} of 4"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_values_are_win_shares_at_every_step_of_a_game(name: str) -> None:
+    game = next(g for g in list_games() if g.name == name)
+    values = heuristic_values(game)
+    assert values is not None
+    bot = HeuristicBot(game)
+    players = min(3, game.max_players)
+    state = game.new_state(players)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat == CHANCE:
+            state.apply(sample_chance(state, rng), CHANCE)
+            continue
+        shares = values(state)
+        assert len(shares) == players and sum(shares) == pytest.approx(1.0)
+        assert all(0.0 <= share <= 1.0 for share in shares)
+        state.apply(bot.choose(state, seat, rng), seat)
+
+
+def test_a_game_without_a_heuristic_is_refused_by_name() -> None:
+    class Unknown:
+        name = "backgammon"
+
+    with pytest.raises(ValueError, match="no heuristic bot for backgammon"):
+        HeuristicBot(Unknown())  # type: ignore[arg-type]

@@ -1,0 +1,83 @@
+"""`meja play` driven as a person would: typed lines on stdin, the table read from stdout."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meja.core import GameRecord
+
+FIRST_MOVE_FOREVER = "1\n" * 3000
+
+
+def _play(*args: str, typed: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "meja.cli", "play", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+
+
+def test_a_whole_te_kuiti_game_with_help_bad_input_and_undo() -> None:
+    typed = "help\nflip z9\n999\nundo\n1\nundo\n1\n1\nundo\n" + FIRST_MOVE_FOREVER
+    result = _play("te_kuiti", "--seats", "human,heuristic", "--seed", "5", typed=typed)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "save FILE" in out, "help lists the commands"
+    assert "'flip z9' is not a Te Kuiti move" in out
+    assert "No move 999: choose a number from 1 to 60." in out
+    assert out.count("Nothing to undo") == 2, "undo refused at the start and after the flips"
+    assert "Took back your last decision." in out
+    assert "Seat 1 (heuristic): flip" in out and "Chance: " in out
+    assert "Game over. Scores: seat 0:" in out
+    assert "Traceback" not in result.stderr
+
+
+def test_a_whole_mooncake_game_hides_the_bots_choices(tmp_path: Path) -> None:
+    saved = tmp_path / "mooncake.json"
+    typed = "1\n" * 5 + f"save {saved}\n" + FIRST_MOVE_FOREVER
+    result = _play("mooncake", "--seats", "random,human,heuristic", "--seed", "8", typed=typed)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "Your choice stays hidden until everyone has chosen." in out
+    assert "Seat 2 (heuristic) made a choice hidden from you." in out
+    assert "(heuristic): keep" not in out and "(random): keep" not in out
+    assert "Game over. Scores:" in out
+    record = GameRecord.load(saved)
+    assert record.game == "mooncake" and record.num_players == 3
+    assert record.replay().game.name == "mooncake"
+
+
+def test_quit_and_end_of_input_leave_quietly() -> None:
+    for typed in ("quit\n", ""):
+        result = _play("peranakan", "--seats", "heuristic,human", "--seed", "1", typed=typed)
+        assert result.returncode == 0
+        assert "You left the game." in result.stdout
+
+
+def test_a_move_can_be_typed_by_its_name() -> None:
+    typed = "fence c3n\nquit\n"
+    result = _play("te_kuiti", "--seats", "human,random", "--seed", "2", typed=typed)
+    assert "You: fence c3n" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("seats", "message"),
+    [
+        ("human,human", "exactly one seat 'human'"),
+        ("random,heuristic", "exactly one seat 'human'"),
+        ("human", "--seats: Te Kuiti is for"),
+        ("human,wizard", "unknown bot 'wizard'"),
+    ],
+)
+def test_bad_seats_end_in_one_line(seats: str, message: str) -> None:
+    result = _play("te_kuiti", "--seats", seats, typed="")
+    assert result.returncode == 2
+    assert message in result.stderr
+    assert result.stderr.count("\n") == 1
