@@ -31,7 +31,7 @@ bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
 
 play: venv
-	$(BIN)/meja demo peranakan --players 3
+	$(BIN)/meja serve --open
 
 playthroughs: venv
 	$(BIN)/python scripts/regen_playthroughs.py

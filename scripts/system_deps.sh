@@ -1,10 +1,16 @@
 #!/bin/sh
-# Install the Debian packages the test suite needs (chromium for browser tests, PostgreSQL).
+# Install the Debian packages the test suite needs: chromium for the browser tests and
+# PostgreSQL for the database tests (they start a throwaway cluster of their own).
 set -eu
 missing=""
 command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
-[ -x /usr/lib/postgresql/15/bin/initdb ] || command -v initdb >/dev/null 2>&1 || missing="$missing postgresql"
+command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+  || missing="$missing postgresql"
 [ -z "$missing" ] && exit 0
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "system_deps.sh: please install:$missing (no apt-get here)" >&2
+  exit 1
+fi
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 echo "installing Debian packages:$missing"

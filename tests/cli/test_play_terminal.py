@@ -72,7 +72,7 @@ def test_a_move_can_be_typed_by_its_name() -> None:
     [
         ("human,human", "exactly one seat 'human'"),
         ("random,heuristic", "exactly one seat 'human'"),
-        ("human", "--seats: Te Kuiti is for"),
+        ("human,random,random", "--seats: Te Kuiti is for 1-2 players, not 3"),
         ("human,wizard", "unknown bot 'wizard'"),
     ],
 )

@@ -73,10 +73,11 @@ def _play_randomly(
 
 
 def _comparable(state: State, seat: int | None) -> str:
-    """What the server derives from the state for seat: its view and its legal moves."""
+    """What the server derives from the state for seat: its view, its moves, whose turn it is."""
     legal = state.legal_actions(seat) if seat is not None and seat in state.active_players() else []
     texts = [state.action_to_str(a, seat) for a in legal]
-    return json.dumps([state.view(seat), legal, texts], sort_keys=True)
+    turn = [state.current_player(), state.active_players()]
+    return json.dumps([state.view(seat), legal, texts, turn], sort_keys=True)
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES)

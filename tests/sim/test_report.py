@@ -119,3 +119,11 @@ def test_a_comparison_writes_both_reports_and_the_differences(tmp_path: Path) ->
     assert "## Every measure" in markdown
     html = (tmp_path / "compare.html").read_text()
     assert html.count('<img src="data:image/png;base64,') == 3
+
+
+def test_a_solo_report_gives_the_success_rate(tmp_path: Path) -> None:
+    job = make_job(load_game("te_kuiti"), 1, "random", 10, 2, {})
+    summary = write_report(run_job(job, workers=1), tmp_path)
+    markdown = (tmp_path / "report.md").read_text()
+    assert "Solo game: won " in markdown and "first seat" not in markdown
+    assert summary["seats"][0]["games"] == 10

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import socket
+import threading
+import webbrowser
 from typing import Any
 
 WS_MAX_BYTES = 65_536
@@ -39,6 +41,9 @@ def register(sub: Any) -> None:
         default=20.0,
         metavar="SECONDS",
         help="how long a disconnected player has before a bot plays for them (default 20)",
+    )
+    parser.add_argument(
+        "--open", action="store_true", help="open the lobby in your web browser once serving"
     )
     parser.set_defaults(handler=run)
 
@@ -84,6 +89,9 @@ def run(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"meja is serving on http://{shown_host}:{port}/  (store: {_safe(db_url)})", flush=True)
+    if args.open:
+        lobby = f"http://{shown_host}:{port}/"
+        threading.Thread(target=webbrowser.open, args=[lobby], daemon=True).start()
     config = uvicorn.Config(app, ws_max_size=WS_MAX_BYTES, log_level="warning", lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0

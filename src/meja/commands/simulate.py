@@ -93,7 +93,7 @@ def progress_for(settings: RunSettings, label: str) -> Any:
 
 
 def require_sim_extra() -> None:
-    """Plots and tests come from the sim extra; say how to install it rather than fail later."""
+    """Plots and statistical tests need the sim extra; say how to install it, not fail later."""
     try:
         import matplotlib  # noqa: F401
         import scipy  # noqa: F401
@@ -116,12 +116,11 @@ def run(args: argparse.Namespace) -> int:
     check_out_dir(out)
     print(
         f"{game.title}: {args.games} games, {settings.players} players, seed {settings.seed}, "
-        f"{settings.workers} workers ({settings.backend})"
+        f"{settings.workers} worker{'s' if settings.workers > 1 else ''} ({settings.backend})"
     )
+    listener = progress_for(settings, game.name)
     try:
-        sim = run_job(
-            job, settings.workers, settings.backend, settings.address, progress_for(settings, game.name)
-        )
+        sim = run_job(job, settings.workers, settings.backend, settings.address, listener)
     except SimulationError as exc:
         raise ValueError(f"simulation failed: {exc}") from None
     summary = write_report(sim, out)
@@ -139,9 +138,22 @@ def print_headline(summary: dict[str, Any]) -> None:
         f"{run_info['games_finished']} games in {run_info['elapsed_seconds']:.1f} s "
         f"({run_info['games_per_second']:.1f} games/s)"
     )
+    if not run_info["games_finished"]:
+        return
     for seat, rate in enumerate(summary["seats"]):
-        if rate["games"]:
-            print(
-                f"  seat {seat}: wins {100 * rate['rate']:.1f}% "
-                f"(95% {100 * rate['low']:.1f}-{100 * rate['high']:.1f}%)"
-            )
+        print(f"  seat {seat}: wins {_rate(rate)}")
+    first = summary["first_player"]
+    if len(summary["seats"]) == 1:
+        return
+    print(
+        f"  first-seat advantage: {100 * first['advantage']:+.1f} points "
+        f"(95% {100 * first['advantage_low']:+.1f} to {100 * first['advantage_high']:+.1f})"
+    )
+    if len(summary["bots"]) > 1:
+        for bot, rate in summary["bots"].items():
+            print(f"  bot {bot}: wins {_rate(rate)} of its seats")
+
+
+def _rate(rate: dict[str, float]) -> str:
+    """A win rate with its interval, in percent."""
+    return f"{100 * rate['rate']:.1f}% (95% {100 * rate['low']:.1f}-{100 * rate['high']:.1f}%)"

@@ -171,6 +171,10 @@ def create_app(
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
         return _error_response(ApiError(code, str(exc.detail), exc.status_code))
 
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, _exc: Exception) -> JSONResponse:
+        return _error_response(ApiError("server_error", "the server failed on the request", 500))
+
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
         error = exc.errors()[0]

@@ -29,6 +29,7 @@ ERROR_CODES = {
     "not_finished": "the game is still being played",
     "server_busy": "the server has as many tables as it will hold",
     "storage_error": "the move could not be saved; nothing changed",
+    "server_error": "the server failed on the request (a bug; it is logged)",
 }
 """Every error code, with what it means (documented in docs/web.md)."""
 

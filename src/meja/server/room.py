@@ -201,6 +201,10 @@ class Room:
 
     def state_message(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
         """Everything viewer is shown now: its view, its legal moves, the log, the result."""
+        return {**self._seat_state(viewer), **self._log_part(viewer, log_start)}
+
+    def _seat_state(self, viewer: int | None) -> dict[str, Any]:
+        """The state message without the log: the same for every connection of a seat."""
         state = self.state
         active = state.active_players()
         legal: list[dict[str, Any]] = []
@@ -209,7 +213,10 @@ class Room:
                 {"action": action, "text": state.action_to_str(action, viewer)}
                 for action in state.legal_actions(viewer)
             ]
-        message: dict[str, Any] = {
+        result = None
+        if state.is_terminal():
+            result = {"scores": state.scores(), "winners": state.winners()}
+        return {
             "type": "state",
             "table": self.summary(),
             "you": viewer,
@@ -219,18 +226,23 @@ class Room:
             "view": state.view(viewer),
             "legal": legal,
             "clock": self._clock_remaining(),
-            "log_start": log_start,
-            "log": self.log_for(viewer, log_start),
-            "result": None,
+            "result": result,
         }
-        if state.is_terminal():
-            message["result"] = {"scores": state.scores(), "winners": state.winners()}
-        return message
+
+    def _log_part(self, viewer: int | None, start: int) -> dict[str, Any]:
+        return {"log_start": start, "log": self.log_for(viewer, start)}
 
     def _broadcast(self) -> None:
-        """Send each connection the state as its seat sees it, and the log entries it lacks."""
+        """Send each connection the state as its seat sees it, and the log entries it lacks.
+
+        Once the game is over every move may be named, so the whole log is sent again.
+        """
+        shared: dict[int | None, dict[str, Any]] = {}
         for conn in list(self.connections):
-            conn.push(self.state_message(conn.seat, conn.log_sent))
+            if conn.seat not in shared:
+                shared[conn.seat] = self._seat_state(conn.seat)
+            start = 0 if self.finished else conn.log_sent
+            conn.push({**shared[conn.seat], **self._log_part(conn.seat, start)})
             conn.log_sent = len(self.log)
 
     # --- connections -------------------------------------------------------------------
@@ -294,6 +306,10 @@ class Room:
                 )
             if self.seats[seat].kind != "human":
                 raise ApiError("not_your_turn", f"seat {seat} is played by a bot", 409)
+            if action >= self.game.num_actions(self.table.num_players):
+                raise ApiError(
+                    "illegal_action", f"{action} is not an action of {self.game.title}", 409
+                )
             self._return(seat)
             await self._commit(seat, action)
 
@@ -311,9 +327,15 @@ class Room:
         text = before.action_to_str(action, player)
         loop = asyncio.get_running_loop()
         rng = random.Random(self._rng.getrandbits(64))
-        mask = await loop.run_in_executor(
-            self.services.rules_executor, seen_by, before, player, action, after, rng
-        )
+        try:
+            mask = await loop.run_in_executor(
+                self.services.rules_executor, seen_by, before, player, action, after, rng
+            )
+        except Exception:
+            log.exception(
+                "table %s: cannot tell who may see a move; telling its mover only", self.table.id
+            )
+            mask = viewer_bit(player, self.table.num_players) if player >= 0 else 0
         move = MoveRow(len(before.history), player, action, mask)
         try:
             await loop.run_in_executor(
@@ -428,9 +450,13 @@ class Room:
             self._wake.clear()
             player = self._automatic_seat()
             if player is not None:
-                moved = await (
-                    self._chance_move() if player == CHANCE else self._bot_move(player, loop)
-                )
+                try:
+                    moved = await (
+                        self._chance_move() if player == CHANCE else self._bot_move(player, loop)
+                    )
+                except Exception:
+                    log.exception("table %s: an automatic move failed", self.table.id)
+                    moved = False
                 if not moved:
                     await asyncio.sleep(RETRY_PAUSE)
                 continue

@@ -120,6 +120,11 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
                 raise ApiError("bad_request", "already joined")
         except ApiError as exc:
             conn.push(exc.to_dict())
+        except (WebSocketDisconnect, asyncio.CancelledError):
+            raise
+        except Exception:
+            log.exception("table %s: a message could not be handled", room.table.id)
+            conn.push(ApiError("server_error", "the server failed on that message").to_dict())
 
 
 async def table_socket(ws: WebSocket, table_id: str, lobby: Lobby) -> None:

@@ -2,11 +2,12 @@
 
 Another seat's move is named to a viewer only if two things hold. Its effect must show: the
 viewer's view after it differs from the view after every alternative the mover had (a card
-discarded face down does not show). And its words must say nothing hidden: they must be the
-same in every world the viewer cannot tell apart from this one (State.resample redraws those),
-so "keep the red tile, pass the green one" is not named to a neighbour who only received the
-green one. A forced move (no alternative) is named only to its mover, since whether it was
-forced may itself be hidden. The spectator is told a move only if every seat but the mover is.
+discarded face down does not show). And its words must say nothing hidden: they must be the same
+in every world the viewer cannot tell apart from this one (State.resample redraws those), so
+"keep the red tile, pass the green one" is not named to a neighbour who only received the green
+one, and the move must not be one that some such world would have forbidden. A forced move (no
+alternative) is named only to its mover, since whether it was forced may itself be hidden. The
+spectator is told a move only if every seat but the mover is.
 
 Chance events are named to no one while the game lasts: their outcome shows in the views of
 those who may see it, and a log that kept it would remember for them what the table has since
@@ -70,15 +71,29 @@ def _effect_shows(
     return seats
 
 
-def _words_hold(before: State, player: int, action: int, viewer: int, rng: random.Random) -> bool:
-    """Whether the move's words are the same in every redrawn world where it is legal."""
+def _words_hold(
+    before: State, player: int, action: int, after: State, viewer: int, rng: random.Random
+) -> bool:
+    """Whether the move's words are the same in every world the viewer cannot rule out.
+
+    A redrawn world where the move is illegal is ruled out if no legal move there would have
+    left the viewer seeing what it sees now; one that is not ruled out means the words would
+    tell the viewer something the board does not.
+    """
     text = before.action_to_str(action, player)
+    seen = _fingerprint(after.view(viewer))
     for _ in range(REDRAWS):
         world = before.resample(viewer, rng)
-        if action not in world.legal_actions(player):
-            return False
-        if world.action_to_str(action, player) != text:
-            return False
+        legal = world.legal_actions(player)
+        if action in legal:
+            if world.action_to_str(action, player) != text:
+                return False
+            continue
+        for other in legal:
+            branch = world.clone()
+            branch.apply(other, player)
+            if _fingerprint(branch.view(viewer)) == seen:
+                return False
     return True
 
 
@@ -89,7 +104,7 @@ def seen_by(before: State, player: int, action: int, after: State, rng: random.R
     n = before.num_players
     others = [seat for seat in range(n) if seat != player]
     shown = _effect_shows(before, player, action, after, others)
-    told = [seat for seat in shown if _words_hold(before, player, action, seat, rng)]
+    told = [seat for seat in shown if _words_hold(before, player, action, after, seat, rng)]
     mask = viewer_bit(player, n)
     for seat in told:
         mask |= viewer_bit(seat, n)

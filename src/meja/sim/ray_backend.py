@@ -32,7 +32,7 @@ def ray_batches(job: SimJob, workers: int, address: str | None) -> Batches:
     owned = not ray.is_initialized()
     if owned:
         _connect(ray, workers, address)
-    pending: dict[Any, int] = {}
+    pending: set[Any] = set()
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", workers)))
         planner = ChunkPlanner(job.games, cpus)
@@ -42,13 +42,13 @@ def ray_batches(job: SimJob, workers: int, address: str | None) -> Batches:
         def submit() -> None:
             chunk = planner.next_range()
             if chunk is not None:
-                pending[task.remote(job_ref, *chunk)] = chunk[0]
+                pending.add(task.remote(job_ref, *chunk))
 
         for _ in range(cpus * IN_FLIGHT_PER_CPU):
             submit()
         while pending:
             (ready,), _ = ray.wait(list(pending), num_returns=1)
-            del pending[ready]
+            pending.discard(ready)
             try:
                 batch: list[GameResult] = ray.get(ready)
             except ray.exceptions.RayTaskError as exc:

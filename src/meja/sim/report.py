@@ -244,7 +244,8 @@ def _run_lines(summary: dict[str, Any]) -> list[str]:
         f"- Bots by seat in game 0: {', '.join(f'`{b}`' for b in job['lineup'])} "
         "(rotated one seat each game)",
         f"- Options: {options}",
-        f"- Seed {job['seed']}; {run['backend']} backend, {run['workers']} workers; "
+        f"- Seed {job['seed']}; {run['backend']} backend, {run['workers']} "
+        f"worker{'s' if run['workers'] > 1 else ''}; "
         f"{run['elapsed_seconds']:.1f} s, {run['games_per_second']:.1f} games/s",
     ]
     if run["interrupted"]:
@@ -265,6 +266,10 @@ def _winner_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageL
     """Win rates by seat and the first-player advantage."""
     first = summary["first_player"]
     lines = ["## Win rate by seat", ""]
+    if summary["job"]["players"] == 1:
+        solo = summary["seats"][0]
+        lines.append(f"Solo game: won {percent(solo['rate'])} (95% interval {_interval(solo)}).")
+        return [*lines, ""]
     lines.append(
         f"Seat 0 (the first seat) wins {percent(first['first_seat_win_rate'])} of games against a "
         f"fair share of {percent(first['fair_share'])}: an advantage of "

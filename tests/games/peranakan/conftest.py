@@ -79,12 +79,6 @@ def build_state(
         "pawns": list(pawns),
         "hands": hands,
         "kueh": kueh,
-        "held": None,
-        "taken": None,
-        "placed": None,
-        "collecting": [],
-        "wild_seat": None,
-        "wild_left": 0,
     }
     data.update(fields)
     return GAME.from_position(data)

@@ -241,7 +241,7 @@ def test_wild_icons_are_chosen_by_the_pawn_owner_in_placement_order(
     assert state.position()["collecting"] == ["N0@a3"]
     play(state, "kueh tutu")
     assert state.current_player() == 0
-    assert state.position()["collecting"] == []
+    assert state.position()["collecting"] == [] and state.position()["wild_left"] == 1
     play(state, "kueh bahulu")
     assert kueh(state, 0) == [1, 0, 1, 0]
     assert state.current_player() == CHANCE

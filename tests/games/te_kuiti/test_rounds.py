@@ -278,6 +278,7 @@ def test_a_whole_game_replays_from_its_history() -> None:
     state = play_random(GAME.new_state(2), random.Random(7))
     replayed = GameRecord.from_state(state).replay(game=GAME)
     assert replayed == state
+    assert isinstance(replayed, TeKuitiState)
     assert len(replayed.round_scores) == 2
 
 

@@ -75,11 +75,6 @@ CARD_OF_PLAY = {
 """The card each single "play" action spends."""
 
 
-def place(seat: int, card: int) -> int:
-    """The PLACE action for the given seat's Nasi Lemak card."""
-    return PLACE + seat * MAX_TABLE_CARDS + card
-
-
 def _names() -> list[str]:
     """The string of every action id; each is unique, so parsing is a dictionary look-up."""
     names = ["end turn", "make nasi lemak"]

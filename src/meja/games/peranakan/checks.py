@@ -37,7 +37,6 @@ from meja.games.peranakan.layout import (
     OVER,
     PAWN,
     PAWN_KINDS,
-    PAWN_LETTERS,
     PAWN_TOKENS,
     PHASE_NAMES,
     PLACE,
@@ -45,6 +44,7 @@ from meja.games.peranakan.layout import (
     REVEAL_ORDER,
     SPACE_TEXTS,
     START,
+    TOKEN_PAWNS,
 )
 
 if TYPE_CHECKING:
@@ -62,13 +62,9 @@ POSITION_KEYS: tuple[str, ...] = (
     "pawns",
     "hands",
     "kueh",
-    "held",
-    "taken",
-    "placed",
-    "collecting",
-    "wild_seat",
-    "wild_left",
 )
+OPTIONAL_KEYS: tuple[str, ...] = ("taken", "held", "placed", "wild_seat", "wild_left", "collecting")
+"""Fields of a turn in progress, left out while they have no value."""
 
 
 def component_problems(state: PeranakanState) -> list[str]:
@@ -133,8 +129,8 @@ class _Reader:
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.data = data
 
-    def get(self, key: str) -> Any:
-        return self.data[key]
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
 
     @staticmethod
     def fail(key: str, problem: str) -> InvalidPosition:
@@ -166,17 +162,32 @@ class _Reader:
             raise self.fail(key, f"expected {length} entries, got {len(value)}")
         return value
 
-    def pawn(self, key: str, value: Any, num_players: int) -> Pawn:
-        """A pawn written as kind letter, seat, "@", cell: "N0@c3" is seat 0's Nyonya on c3."""
-        token = value if isinstance(value, str) else ""
-        kind = _PAWN_INDEX.get(token[:1], -1)
-        seat, _, cell = token[1:].partition("@")
-        if kind < 0 or not seat.isdigit() or cell not in CELL_INDEX:
-            raise self.fail(key, f"expected a pawn like 'N0@c3' or 'B1@a5', got {value!r}")
-        return CELL_INDEX[cell], self.integer(key, int(seat), 0, num_players - 1), kind
+    def counts(self, key: str, rows: Any, width: int, highs: tuple[int, ...]) -> list[int]:
+        """One list of width whole numbers per seat, each from 0 to its high, flattened."""
+        flat: list[int] = []
+        for row in self.sequence(key, rows):
+            flat.extend(self.sequence(key, row, width))
+        for index, value in enumerate(flat):
+            high = highs[index % width]
+            if type(value) is not int or not 0 <= value <= high:
+                raise self.fail(key, f"expected whole numbers from 0 to {high}, got {value!r}")
+        return flat
+
+    def pawns(self, key: str, tokens: Any, num_players: int) -> list[Pawn]:
+        """Pawns written as kind letter, seat, "@", cell: "N0@c3" is seat 0's Nyonya on c3."""
+        out = []
+        for token in self.sequence(key, tokens):
+            pawn = TOKEN_PAWNS.get(token) if isinstance(token, str) else None
+            if pawn is None or pawn[1] >= num_players:
+                raise self.fail(
+                    key,
+                    f"expected a pawn like 'N0@c3' or 'B1@a5' of seats 0-{num_players - 1}, "
+                    f"got {token!r}",
+                )
+            out.append(pawn)
+        return out
 
 
-_PAWN_INDEX: dict[str, int] = {letter: i for i, letter in enumerate(PAWN_LETTERS)}
 _MARKET_INDEX: dict[str, int] = {name: i for i, name in enumerate(MARKET_POSITIONS)}
 _PHASE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
 _TILE = "tile code like 'Bto'"
@@ -195,7 +206,7 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
     missing = [key for key in POSITION_KEYS if key not in data]
     if missing:
         raise InvalidPosition(f"the position has no {missing[0]!r} field")
-    extra = sorted(set(data) - set(POSITION_KEYS))
+    extra = sorted(set(data) - set(POSITION_KEYS) - set(OPTIONAL_KEYS))
     if extra:
         raise InvalidPosition(f"the position has an unknown field {extra[0]!r}")
     r = _Reader(data)
@@ -217,44 +228,37 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
         r.name("market", code, KIND_BY_CODE, _TILE)
         for code in r.sequence("market", r.get("market"), NUM_MARKET)
     ]
-    state.top = []
-    state.under = []
-    state.rows = []
+    state.top, state.under, state.rows = [], [], []
     for number, row in enumerate(r.sequence("board", r.get("board"), BOARD_ROWS), start=1):
         spaces = row.split() if isinstance(row, str) else []
-        if len(spaces) != BOARD_COLS:
-            raise r.fail("board", f"row {number} must list {BOARD_COLS} spaces, got {row!r}")
-        for space in spaces:
-            if space not in SPACE_TEXTS:
-                raise r.fail(
-                    "board", f"row {number}: {space!r} is not '.', a tile or a stack like 'Ca/Bto'"
-                )
-            top, under = SPACE_TEXTS[space]
-            state.top.append(top)
-            state.under.append(under)
+        parsed = [SPACE_TEXTS.get(space) for space in spaces]
+        if len(spaces) != BOARD_COLS or None in parsed:
+            raise r.fail(
+                "board",
+                f"row {number} must list {BOARD_COLS} spaces, each '.', a tile or a stack "
+                f"like 'Ca/Bto', got {row!r}",
+            )
+        state.top.extend(space[0] for space in parsed if space)
+        state.under.extend(space[1] for space in parsed if space)
         state.rows.append(" ".join(spaces))
-    state.pawns = [r.pawn("pawns", p, n) for p in r.sequence("pawns", r.get("pawns"))]
-    state.due = [r.pawn("collecting", p, n) for p in r.sequence("collecting", r.get("collecting"))]
+    state.pawns = r.pawns("pawns", r.get("pawns"), n)
+    state.due = r.pawns("collecting", r.get("collecting", []), n)
     for cell, seat, _ in state.pawns:
         if state.top[cell] < 0:
             where = CELL_NAMES[cell]
             raise r.fail("pawns", f"seat {seat}'s pawn stands on the empty space {where}")
     allotment = PAWNS_BY_PLAYER_COUNT[n]
-    state.hand = [
-        r.integer("hands", count, 0, allotment[kind])
-        for pair in r.sequence("hands", r.get("hands"), n)
-        for kind, count in enumerate(r.sequence("hands", pair, PAWN_KINDS))
-    ]
+    state.hand = r.counts("hands", r.get("hands"), PAWN_KINDS, allotment)
+    if len(state.hand) != n * PAWN_KINDS:
+        raise r.fail("hands", f"expected one [nyonyas, babas] pair for each of {n} seats")
     state.retired = [allotment[i % PAWN_KINDS] - count for i, count in enumerate(state.hand)]
     for _, seat, kind in (*state.pawns, *state.due):
         state.retired[seat * PAWN_KINDS + kind] -= 1
     if min(state.retired) < 0:
         raise r.fail("hands", f"more pawns in hand and on the board than the {allotment} each")
-    state.kueh = [
-        r.integer("kueh", count, 0, KUEH_PER_TYPE)
-        for row in r.sequence("kueh", r.get("kueh"), n)
-        for count in r.sequence("kueh", row, NUM_KUEH)
-    ]
+    state.kueh = r.counts("kueh", r.get("kueh"), NUM_KUEH, (KUEH_PER_TYPE,) * NUM_KUEH)
+    if len(state.kueh) != n * NUM_KUEH:
+        raise r.fail("kueh", f"expected one list of {NUM_KUEH} counts for each of {n} seats")
     state.supply = [KUEH_PER_TYPE - sum(state.kueh[t::NUM_KUEH]) for t in range(NUM_KUEH)]
     if min(state.supply) < 0:
         short = KUEH_TYPES[state.supply.index(min(state.supply))]
@@ -263,7 +267,7 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
     state.taken = r.name("taken", r.get("taken"), _MARKET_INDEX, "market position")
     state.placed = r.name("placed", r.get("placed"), CELL_INDEX, "cell name like 'c3'")
     state.wild_seat = r.seat("wild_seat", r.get("wild_seat"), n)
-    state.wild_left = r.integer("wild_left", r.get("wild_left"), 0, NUM_KUEH * KUEH_PER_TYPE)
+    state.wild_left = r.integer("wild_left", r.get("wild_left", 0), 0, NUM_KUEH * KUEH_PER_TYPE)
     state.deck = [kind.count for kind in TILE_KINDS]
     for kind in (*state.market, *state.top, *state.under, state.held):
         if kind >= 0:

@@ -5,6 +5,9 @@ Built once at import so the rules code only indexes tuples on the hot path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 from meja.games.peranakan.components import (
     BOARD_COLS,
     BOARD_ROWS,
@@ -100,6 +103,21 @@ NEIGHBOUR_SETS: dict[str, tuple[frozenset[int], ...]] = {
 }
 """The same areas as sets, to ask quickly whether a placement touches a pawn's area."""
 
+
+def _getter(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """A fast reader of the tiles on cells, always as a tuple."""
+    get = itemgetter(*cells)
+    if len(cells) > 1:
+        return get
+    return lambda top: (get(top),)
+
+
+AREA_GETTERS: dict[str, tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...]] = {
+    name: (tuple(map(_getter, LINE_OTHERS)), tuple(map(_getter, table)))
+    for name, table in NEIGHBOURHOODS.items()
+}
+"""Per baba_neighbourhood option, per pawn kind, per cell: read the tiles of the pawn's area."""
+
 KIND_PATTERN: tuple[int, ...] = tuple(kind.pattern for kind in TILE_KINDS)
 KIND_FIXED: tuple[tuple[int, ...], ...] = tuple(
     tuple(i for i in kind.icons if i != WILD) for kind in TILE_KINDS
@@ -114,6 +132,7 @@ PAWN_TOKENS: dict[tuple[int, int, int], str] = {
     for kind in range(PAWN_KINDS)
 }
 """A pawn (cell, seat, kind) as written in positions: "N0@c3" is seat 0's Nyonya on c3."""
+TOKEN_PAWNS: dict[str, tuple[int, int, int]] = {text: pawn for pawn, text in PAWN_TOKENS.items()}
 
 
 def _space_texts() -> dict[str, tuple[int, int]]:

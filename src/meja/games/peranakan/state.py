@@ -24,6 +24,7 @@ from meja.games.peranakan.components import (
 from meja.games.peranakan.layout import (
     ACTION_BY_NAME,
     ACTION_NAMES,
+    AREA_GETTERS,
     CELL_NAMES,
     CHOOSE_KUEH,
     COLLECT_KUEH,
@@ -114,6 +115,7 @@ class PeranakanState(State):
         """Cache the option-dependent tables used on the hot path."""
         self.neighbours = NEIGHBOURHOODS[self.options["baba_neighbourhood"]]
         self.areas = (LINE_SETS, NEIGHBOUR_SETS[self.options["baba_neighbourhood"]])
+        self.area_tiles = AREA_GETTERS[self.options["baba_neighbourhood"]]
         self.nyonya_own = bool(self.options["nyonya_counts_own_tile"])
         self.baba_own = bool(self.options["baba_counts_own_tile"])
         self.random_start = self.options["start_player"] == "random"
@@ -284,9 +286,7 @@ class PeranakanState(State):
     def is_due(self, pawn: Pawn) -> bool:
         """A Nyonya's row and column, or a Baba's neighbourhood, are all filled (P2, P4)."""
         cell, _, kind = pawn
-        cells = LINE_OTHERS[cell] if kind == NYONYA else self.neighbours[cell]
-        top = self.top
-        return all(top[x] >= 0 for x in cells)
+        return -1 not in self.area_tiles[kind][cell](self.top)
 
     def touches(self, pawn: Pawn, cell: int) -> bool:
         """Whether a tile placed on cell lies in the pawn's area or under the pawn."""
@@ -420,12 +420,15 @@ class PeranakanState(State):
         return other
 
     def position(self) -> dict[str, Any]:
-        """Board rows like "Bto . Ca/Gw . .". Left out as they follow from the rest: the deck
-        (every tile not seen elsewhere), the supply and the pawns that have collected."""
+        """Board rows like "Bto . Ca/Gw . ."; the fields of a turn in progress only when set.
+
+        Left out as the rest fixes them: the deck (every tile not seen elsewhere), the supply
+        and the pawns that have collected.
+        """
         n = self.num_players
         codes, tokens = KIND_CODES, PAWN_TOKENS
         hand, kueh = self.hand, self.kueh
-        return {
+        data: dict[str, Any] = {
             "players": n,
             "options": dict(self.options),
             "phase": PHASE_NAMES[self.phase],
@@ -436,13 +439,18 @@ class PeranakanState(State):
             "pawns": [tokens[p] for p in self.pawns],
             "hands": [hand[s * PAWN_KINDS : (s + 1) * PAWN_KINDS] for s in range(n)],
             "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
-            "held": codes[self.held] if self.held >= 0 else None,
-            "taken": MARKET_POSITIONS[self.taken] if self.taken >= 0 else None,
-            "placed": CELL_NAMES[self.placed] if self.placed >= 0 else None,
-            "collecting": [tokens[p] for p in self.due],
-            "wild_seat": self.wild_seat if self.wild_seat >= 0 else None,
-            "wild_left": self.wild_left,
         }
+        if self.taken >= 0:
+            data["taken"] = MARKET_POSITIONS[self.taken]
+        if self.held >= 0:
+            data["held"] = codes[self.held]
+        if self.placed >= 0:
+            data["placed"] = CELL_NAMES[self.placed]
+        if self.wild_left:
+            data["wild_seat"] = self.wild_seat
+            data["wild_left"] = self.wild_left
+            data["collecting"] = [tokens[p] for p in self.due]
+        return data
 
     def _key(self) -> tuple[Any, ...]:
         """Every field position() shows, unconverted: equal keys mean equal positions."""

@@ -145,14 +145,14 @@ function customers(ctx, view, y) {
   (view.customers || []).forEach((number, i) => {
     const card = cards.find((c) => c.number === number);
     const x = 12 + i * 208;
-    group.append(svg("rect", { x, y, width: 200, height: 74, rx: 8, fill: "#fff", stroke: "#c9a46a" }));
-    group.append(svg("text", { x: x + 10, y: y + 20, "font-size": 14, "font-weight": 700 }, card ? card.name : `Customer ${number}`));
+    group.append(svg("rect", { x, y, width: 200, height: 84, rx: 8, fill: "#fff", stroke: "#c9a46a" }));
+    group.append(svg("text", { x: x + 10, y: y + 21, "font-size": 16, "font-weight": 700 }, card ? card.name : `Customer ${number}`));
     const words = (card ? card.text : "").split(" ");
     let line = "";
     let row = 0;
     const lines = [];
     for (const word of words) {
-      if ((line + word).length > 28) {
+      if ((line + word).length > 22) {
         lines.push(line.trim());
         line = "";
       }
@@ -160,7 +160,7 @@ function customers(ctx, view, y) {
     }
     lines.push(line.trim());
     for (const text of lines.slice(0, 3)) {
-      group.append(svg("text", { x: x + 10, y: y + 38 + row * 14, "font-size": 11.5, fill: "#5a4632" }, text));
+      group.append(svg("text", { x: x + 10, y: y + 41 + row * 16, "font-size": 14, fill: "#5a4632" }, text));
       row += 1;
     }
   });
@@ -177,9 +177,11 @@ export function draw(ctx) {
   const picked = ctx.selection.length ? (view.hand || [])[Number(ctx.selection[0].split(":")[1])] : null;
   const placing = view.phase === "place" && picked ? picked : null;
   const parts = [];
-  parts.push(svg("text", { x: 12, y: 26, "font-size": 18, "font-weight": 700 }, `Round ${view.round ?? "?"} of 3 · turn ${view.turn ?? "?"} of 4 · ${pretty(view.phase || "")}`));
+  const rounds = ctx.components.ROUNDS ?? "?";
+  const turns = ctx.components.TURNS_PER_ROUND ?? "?";
+  parts.push(svg("text", { x: 12, y: 26, "font-size": 18, "font-weight": 700 }, `Round ${view.round ?? "?"} of ${rounds} · turn ${view.turn ?? "?"} of ${turns} · ${pretty(view.phase || "")}`));
   parts.push(customers(ctx, view, 40));
-  let y = 130;
+  let y = 146;
   if (mine) {
     parts.push(svg("text", { x: 12, y: y + 4, "font-size": 16, "font-weight": 700, fill: ctx.colour(you) }, `Your mooncakes · ${view.festive?.[you] ?? 0} Festive Points`));
     parts.push(cakes(ctx, mine, 20, y + 16, 84, { placing, pending: view.pending, labels: true }));
@@ -200,7 +202,7 @@ export function draw(ctx) {
   for (const seat of others) {
     parts.push(svg("circle", { cx: 20, cy: y, r: 8, fill: ctx.colour(seat) }));
     const handSize = view.hand_sizes?.[seat];
-    parts.push(svg("text", { x: 34, y: y + 5, "font-size": 15, "font-weight": 600, "data-festive": seat }, `${ctx.seatName(seat)} · ${view.festive?.[seat] ?? 0} Festive Points${handSize ? ` · ${handSize} tiles in hand` : ""}`));
+    parts.push(svg("text", { x: 34, y: y + 6, "font-size": 17, "font-weight": 600, "data-festive": seat }, `${ctx.seatName(seat)} · ${view.festive?.[seat] ?? 0} Festive Points${handSize ? ` · ${handSize} tiles in hand` : ""}`));
     parts.push(cakes(ctx, boards[seat], 20, y + 14, 46));
     y += 14 + 92 + 22;
   }

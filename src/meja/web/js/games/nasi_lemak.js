@@ -22,6 +22,8 @@ const FILLS = {
   swatter: "#8a5a2a",
 };
 const DARK_TEXT = new Set(["rice", "egg", "peanuts"]);
+/** Moves that name only a seat ("trade with seat 2"): clicking that player's panel plays them. */
+const SEAT_CHOICE = /^(?!officer)[a-z ]*seat \d+$/;
 
 function cardTypes(ctx) {
   const types = ctx.components.CARD_TYPES || [];
@@ -101,8 +103,11 @@ function opponents(ctx, types, view, y) {
       svg("text", { x: 40, y: top + 26, "font-size": 16, "font-weight": 600 }, ctx.seatName(player.seat)),
       back(24, top + 36, 34, 46, false, String(player.hand_size)),
       svg("text", { x: 64, y: top + 64, "font-size": 13, fill: "#5a4632" }, "cards"));
-    ctx.target(panel, `with seat ${player.seat}`);
     if (picked === "card:officer") ctx.target(panel, `officer seat ${player.seat}`);
+    else {
+      const chooseSeat = ctx.legal.filter((m) => SEAT_CHOICE.test(m.text) && m.text.endsWith(` seat ${player.seat}`));
+      if (chooseSeat.length === 1) ctx.target(panel, chooseSeat[0].text);
+    }
     group.append(panel);
     group.append(nasiLemak(ctx, player.seat, player, 120, top + 14, false));
     const known = Object.entries(player.known || {});
@@ -230,9 +235,10 @@ export function draw(ctx) {
     if (block.node) parts.push(block.node);
     y += block.height;
   }
-  const bound = new Set(["ask ", "take ", "give ", "with seat ", "fan to seat ", ...Object.values(MULTI_STEP)]);
+  const bound = new Set(["ask ", "take ", "give ", "fan to seat ", ...Object.values(MULTI_STEP)]);
   const simple = new Set(["thief", "wholesaler"]);
-  const rest = ctx.legal.filter((m) => ![...bound].some((p) => m.text.startsWith(p)) && !(simple.has(m.text) && (view.hand || {})[m.text]));
+  const rest = ctx.legal.filter((m) => ![...bound].some((p) => m.text.startsWith(p))
+    && !SEAT_CHOICE.test(m.text) && !(simple.has(m.text) && (view.hand || {})[m.text]));
   if (picked === "card:mak_cik") rest.push(...ctx.startingWith("mak cik ").map((m) => ({ ...m, caption: `Mak Cik: ${m.text.slice(8)}` })));
   const row = buttonRow(ctx, rest, 12, y + 6, W - 24);
   parts.push(row.node);
