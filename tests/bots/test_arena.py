@@ -60,7 +60,8 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
         return r.index, r.lineup, r.returns, r.scores, r.moves, r.decisions
 
     assert [outcome(r) for r in alone] == [outcome(r) for r in shared]
-    assert [r.lineup for r in alone] == [setup.lineups()[i % len(setup.lineups())] for i in range(6)]
+    seatings = setup.lineups()
+    assert [r.lineup for r in alone] == [seatings[i % len(seatings)] for i in range(6)]
 
 
 def test_the_arena_command_prints_a_row_per_bot(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,4 +1,4 @@
-"""Every game has a heuristic bot that plays legal moves, beats random play, and judges positions."""
+"""Every game has a heuristic bot that beats random play and judges positions as win shares."""
 
 from __future__ import annotations
 

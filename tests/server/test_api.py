@@ -33,6 +33,7 @@ def test_records_and_replays_wait_for_the_end(live: Any) -> None:
     base = f"/api/tables/{table['id']}"
     assert live.http.get(f"{base}/record").json()["code"] == "not_finished"
     assert live.http.get(f"{base}/replay/0").json()["code"] == "not_finished"
+    live.join(table["id"], table["seats"][0]["token"]).my_turn()
     auth = [{"authorization": f"Bearer {seat['token']}"} for seat in table["seats"]]
     for seat, action in [(0, 7), (1, 6), (0, 8), (1, 9)]:
         response = live.http.post(f"{base}/moves", json={"action": action}, headers=auth[seat])

@@ -137,8 +137,11 @@ class NasiLemakGame(Game):
     def max_game_length(self, num_players: int) -> int:
         """The longest turn times the most turns any options allow, plus the start and deal."""
         n = num_players
-        offer = 1 + 2 * OFFER_CARD_LIMIT_RANGE[1] + 2  # partner, cards, propose, answer
-        longest_move = max(offer, n, 1 + WHOLESALER_REVEAL, 1 + OFFICER_TAKE, 2)
+        # trade, partner, the cards of both sides, propose, answer
+        offer = 2 + 2 * OFFER_CARD_LIMIT_RANGE[1] + 2
+        # Thief: play and one steal per opponent; Wholesaler: play and reveals; Officer: play,
+        # examine and picks; Mak Cik: play, ingredients and the Nasi Lemak card.
+        longest_move = max(offer, n, 1 + WHOLESALER_REVEAL, 2 + OFFICER_TAKE, 3)
         turn = DRAW_PER_TURN + 1 + MOVES_PER_TURN * longest_move
         turn += MAX_DECLINED_OFFERS_RANGE[1] * offer
         return 1 + n * HAND_SIZE + MAX_ROUNDS_RANGE[1] * n * turn

@@ -74,6 +74,7 @@ OPTIONAL = (
     "fan_from",
     "offer",
 )
+PACK_CHOICES = " or ".join(str(packs) for packs in PACKS)
 REST = "rest"
 
 
@@ -269,7 +270,9 @@ def _load_table(value: Any, n: int) -> tuple[list[list[int]], list[list[int]]]:
     flies: list[list[int]] = []
     for q, row in enumerate(value):
         if not isinstance(row, list) or len(row) > MAX_TABLE_CARDS:
-            raise InvalidPosition(f"nasi_lemak[{q}]: expected a list of at most 15 cards")
+            raise InvalidPosition(
+                f"nasi_lemak[{q}]: expected a list of at most {MAX_TABLE_CARDS} cards"
+            )
         values.append([])
         flies.append([])
         for j, card in enumerate(row):
@@ -281,7 +284,7 @@ def _load_table(value: Any, n: int) -> tuple[list[list[int]], list[list[int]]]:
                 or not isinstance(card["fly"], bool)
             ):
                 raise InvalidPosition(
-                    f'nasi_lemak[{q}][{j}]: expected {{"packs": 1 or 2, "fly": true/false}}'
+                    f'nasi_lemak[{q}][{j}]: expected {{"packs": {PACK_CHOICES}, "fly": true/false}}'
                 )
             values[q].append(card["packs"])
             flies[q].append(int(card["fly"]))
@@ -301,7 +304,8 @@ def _load_pile(value: Any, table: list[list[int]]) -> list[int]:
                 raise InvalidPosition(f"nasi_lemak_pile: count of {card.packs} must be a number")
             pile.append(count)
     else:
-        raise InvalidPosition('nasi_lemak_pile: expected {"1": count, "2": count} or "rest"')
+        shape = ", ".join(f'"{packs}": count' for packs in PACKS)
+        raise InvalidPosition(f'nasi_lemak_pile: expected {{{shape}}} or "rest"')
     for card, count, used in zip(NASI_LEMAK_CARDS, pile, on_table, strict=True):
         if count < 0 or count + used != card.count:
             raise InvalidPosition(

@@ -184,7 +184,7 @@ class NasiLemakState(State):
         hands = self.hands
         base = act * K
         acts = [END_TURN]
-        pile_left = self.pile[0] + self.pile[1]
+        pile_left = sum(self.pile)
         if pile_left and all(hands[base + t] for t in INGREDIENTS):
             acts.append(MAKE)
         if pile_left and hands[base + MAK_CIK_CARD] and self.trios():
@@ -327,7 +327,7 @@ class NasiLemakState(State):
         base = act * K
         if action == END_TURN:
             return True
-        pile_left = self.pile[0] + self.pile[1]
+        pile_left = sum(self.pile)
         if action == MAKE:
             return pile_left > 0 and all(hands[base + t] for t in INGREDIENTS)
         if action == MAK_CIK:
