@@ -20,8 +20,8 @@ from meja.core.game import sample_chance
 RolloutPolicy = Callable[[State, int, random.Random], int]
 Evaluator = Callable[[State], list[float]]
 
-DEFAULT_ITERATIONS = 300
-DEFAULT_EXPLORATION = 0.7
+DEFAULT_ITERATIONS = 1000
+DEFAULT_EXPLORATION = 1.0
 DEFAULT_ROLLOUT_DEPTH = 60
 
 
@@ -65,7 +65,11 @@ def score_ranks(state: State) -> list[float]:
 
 
 class ISMCTSBot:
-    """Single-observer ISMCTS with an iteration or time budget and a pluggable rollout policy."""
+    """Single-observer ISMCTS with an iteration or time budget and a pluggable rollout policy.
+
+    UCB compares the children's mean values rescaled to 0..1 among siblings, so the exploration
+    constant means the same whether an evaluation separates moves by much or by little.
+    """
 
     name = "ismcts"
 
@@ -158,14 +162,15 @@ class ISMCTSBot:
             action = rng.choice(untried)
             child = children[(seat, action)] = _Node()
             return child, action, True
+        options = [children[(seat, a)] for a in actions]
+        means = [child.reward / child.visits for child in options]
+        low, high = min(means), max(means)
+        spread = high - low if high > low else 1.0
         best_score = -math.inf
         best_action = actions[0]
         c = self.exploration
-        for a in actions:
-            child = children[(seat, a)]
-            score = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+        for a, child, mean in zip(actions, options, means, strict=True):
+            score = (mean - low) / spread + c * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
                 best_score, best_action = score, a
         return children[(seat, best_action)], best_action, False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import socket
 import threading
 import webbrowser
@@ -86,6 +87,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:
         sock.close()
         raise
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     port = sock.getsockname()[1]
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
     print(f"meja is serving on http://{shown_host}:{port}/  (store: {_safe(db_url)})", flush=True)

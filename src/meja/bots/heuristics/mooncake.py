@@ -35,6 +35,9 @@ OPEN_YOLK = 0.35
 PASS_WEIGHT = 0.4
 """How much a passed tile's use to its receiver counts against keeping the others."""
 
+TASTE_SPREAD = 3.0
+"""Taste lead over the rivals' mean that all but settles the round's 2 (or 0) Festive Points."""
+
 TEMPERATURE = 1.5
 """Festive Point gap that makes a seat e times likelier to win."""
 
@@ -84,18 +87,22 @@ def _customers_served(board: list[int], customers: list[Customer]) -> int:
 
 
 def values(state: State) -> list[float]:
-    """Estimated win shares from Festive Points so far and what this round's cakes promise."""
-    view = state.view(None)
+    """Estimated win shares from Festive Points so far and what this round's cakes promise.
+
+    Search calls this on its own redrawn worlds, so it reads every board in full, tiles placed
+    this turn included.
+    """
+    table = state.position()
     bonus = state.options["half_yolk_bonus"]
-    customers = [CUSTOMER_BY_NUMBER[n] for n in view["customers"]]
-    boards = [_tile_ids(codes) for codes in view["boards"]]
-    worth = [float(points) for points in view["festive"]]
-    if view["phase"] != "over" and any(tile >= 0 for board in boards for tile in board):
+    customers = [CUSTOMER_BY_NUMBER[n] for n in table["customers"]]
+    boards = [_tile_ids(codes) for codes in table["boards"]]
+    worth = [float(points) for points in table["festive"]]
+    if table["phase"] != "over" and any(tile >= 0 for board in boards for tile in board):
         tastes = [_taste_estimate(board, bonus) for board in boards]
-        high, low = max(tastes), min(tastes)
         for seat, board in enumerate(boards):
-            rank = 1.0 if high == low else 2 * (tastes[seat] - low) / (high - low)
-            worth[seat] += rank + _customers_served(board, customers)
+            rivals = [t for other, t in enumerate(tastes) if other != seat]
+            lead = (tastes[seat] - sum(rivals) / len(rivals)) / TASTE_SPREAD
+            worth[seat] += 1.0 + max(-1.0, min(1.0, lead)) + _customers_served(board, customers)
     return win_shares(worth, TEMPERATURE)
 
 

@@ -86,7 +86,7 @@ def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
     row = counts[start : start + K]
     if not any(row):
         return {}
-    return {key: count for key, count in zip(KEYS, row, strict=True) if count}
+    return {key: count for key, count in zip(KEYS, row, strict=False) if count}
 
 
 def to_position(state: NasiLemakState) -> dict[str, Any]:

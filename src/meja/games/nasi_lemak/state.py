@@ -788,7 +788,7 @@ class NasiLemakState(State):
                 "seat": q,
                 "hand_size": sum(hands[q * K : q * K + K]),
                 "nasi_lemak": self.nl[q][:] if shown else [None] * len(self.nl[q]),
-                "flies": [fly == 1 for fly in self.flies[q]],
+                "flies": list(map(bool, self.flies[q])),
             }
             if player is not None and q != player:
                 entry["known"] = counts_dict(self.known, (player * n + q) * K)

@@ -4,7 +4,6 @@
 import { label, pretty, svg, title } from "../svg.js";
 
 const W = 640;
-const QUARTERS = ["NE", "SE", "SW", "NW"];
 const START_ANGLE = { NE: -90, SE: 0, SW: 90, NW: 180 };
 const FLAVOUR_FILL = { L: "#e8c27a", R: "#8c3b2f", G: "#7aa55a" };
 const FLAVOUR_NAME = { L: "lotus seed paste", R: "red bean paste", G: "green tea paste" };
@@ -71,13 +70,14 @@ function quarter(code, cx, cy, r, from) {
 function cakes(ctx, board, x, y, r, options = {}) {
   const group = svg("g", { class: "cakes" });
   const pending = new Set(options.pending || []);
-  for (let cake = 0; cake < 3; cake++) {
+  const quarters = ctx.components.QUARTERS;
+  for (let cake = 0; cake < ctx.components.CAKES; cake++) {
     const cx = x + r + cake * (2 * r + r * 0.35);
     const cy = y + r;
     group.append(svg("circle", { cx, cy, r: r + 4, fill: "#f3e3c3", stroke: "#b08a57", "stroke-width": 2 }));
-    QUARTERS.forEach((q, qi) => {
+    quarters.forEach((q, qi) => {
       const slot = `${cake + 1}${q}`;
-      const code = board[cake * 4 + qi];
+      const code = board[cake * quarters.length + qi];
       const from = START_ANGLE[q];
       if (code) {
         group.append(quarter(code, cx, cy, r, from));

@@ -1,4 +1,4 @@
-// Peranakan: Tiles and Tactics: the market, the 5x5 board of patterned tiles with their Kueh,
+// Peranakan: Tiles and Tactics: the market, the board of patterned tiles with their Kueh,
 // the Nyonyas and Babas, and each player's Kueh.
 
 import { label, pretty, svg, title } from "../svg.js";
@@ -7,27 +7,30 @@ const W = 640;
 const PATTERN_COLOURS = { C: "#3b6ea5", B: "#c0508a", G: "#e3892b", P: "#2f9c7f" };
 const KUEH_COLOURS = { t: "#f4efe2", o: "#4f9d3a", b: "#d9a441", a: "#d2463c" };
 const CELL = 104;
-const BOARD_X = (W - CELL * 5) / 2;
 const BOARD_Y = 200;
 
+/** The printed pieces this drawing needs, from the game's components. */
 function components(ctx) {
   const c = ctx.components;
   return {
-    kuehTypes: c.KUEH_TYPES || ["tutu", "ondeh", "bahulu", "angku"],
-    kuehLetters: c.KUEH_LETTERS || ["t", "o", "b", "a"],
-    kuehNames: c.KUEH_NAMES || ["Tutu Kueh", "Ondeh Ondeh", "Kueh Bahulu", "Ang Ku Kueh"],
-    patterns: c.PATTERNS || ["ceramics", "butterfly", "goldfish", "peacock"],
-    patternLetters: c.PATTERN_LETTERS || ["C", "B", "G", "P"],
-    supplyNextTo: c.SUPPLY_NEXT_TO || [],
-    wild: c.WILD ?? 4,
-    market: c.MARKET_POSITIONS || ["deck", "slot1", "slot2", "slot3", "slot4"],
-    columns: c.COLUMN_LETTERS || "abcde",
+    kuehTypes: c.KUEH_TYPES,
+    kuehLetters: c.KUEH_LETTERS,
+    kuehNames: c.KUEH_NAMES,
+    patterns: c.PATTERNS,
+    patternLetters: c.PATTERN_LETTERS,
+    supplyNextTo: c.SUPPLY_NEXT_TO,
+    wild: c.WILD,
+    wildLetter: c.WILD_LETTER,
+    market: c.MARKET_POSITIONS,
+    columns: c.COLUMN_LETTERS,
+    rows: c.BOARD_ROWS,
+    cols: c.BOARD_COLS,
   };
 }
 
-/** A Kueh icon: letter is one of t o b a, or w for the rainbow wild. */
+/** A Kueh icon: letter is one of t o b a, or the rainbow wild's letter (absent from names). */
 function kueh(letter, x, y, r, names) {
-  if (letter === "w") {
+  if (!(letter in KUEH_COLOURS)) {
     const colours = Object.values(KUEH_COLOURS);
     return svg("g", { class: "kueh" }, title("any Kueh"),
       ...colours.map((fill, i) => svg("path", {
@@ -116,7 +119,7 @@ function pawn(kind, seat, x, y, ctx) {
 function market(ctx, c, names, view) {
   const group = svg("g", { class: "market" });
   const size = 96;
-  const step = (W - 40) / 5;
+  const step = (W - 40) / view.market.length;
   view.market.forEach((code, i) => {
     const x = 20 + i * step + (step - size) / 2;
     const y = 34;
@@ -130,7 +133,7 @@ function market(ctx, c, names, view) {
     group.append(label(x + size / 2, 18, heading, { "font-size": 15, fill: "#5a4632" }));
     const next = c.supplyNextTo[i];
     if (next !== undefined) {
-      const letter = next === c.wild ? "w" : c.kuehLetters[next];
+      const letter = next === c.wild ? c.wildLetter : c.kuehLetters[next];
       group.append(kueh(letter, x + size / 2 - 14, y + size + 24, 11, names));
       const left = next === c.wild ? "any" : String(view.supply[c.kuehTypes[next]] ?? "");
       group.append(label(x + size / 2 + 14, y + size + 24, left, { "font-size": 15 }));
@@ -141,13 +144,14 @@ function market(ctx, c, names, view) {
 
 function board(ctx, c, names, view) {
   const group = svg("g", { class: "board" });
-  group.append(svg("rect", { x: BOARD_X - 10, y: BOARD_Y - 10, width: CELL * 5 + 20, height: CELL * 5 + 20, rx: 16, fill: "#e9dcc0", stroke: "#8a6d46", "stroke-width": 3 }));
-  for (let r = 0; r < 5; r++) {
-    group.append(label(BOARD_X - 22, BOARD_Y + r * CELL + CELL / 2, String(r + 1), { "font-size": 15, fill: "#8a6d46" }));
+  const left = (W - CELL * c.cols) / 2;
+  group.append(svg("rect", { x: left - 10, y: BOARD_Y - 10, width: CELL * c.cols + 20, height: CELL * c.rows + 20, rx: 16, fill: "#e9dcc0", stroke: "#8a6d46", "stroke-width": 3 }));
+  for (let r = 0; r < c.rows; r++) {
+    group.append(label(left - 22, BOARD_Y + r * CELL + CELL / 2, String(r + 1), { "font-size": 15, fill: "#8a6d46" }));
     const cells = (view.board[r] || "").split(" ");
-    for (let col = 0; col < 5; col++) {
+    for (let col = 0; col < c.cols; col++) {
       const name = `${c.columns[col]}${r + 1}`;
-      const x = BOARD_X + col * CELL;
+      const x = left + col * CELL;
       const y = BOARD_Y + r * CELL;
       const cell = svg("g", { "data-cell": name });
       cell.append(svg("rect", { class: "hl", x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, fill: "#f4ead5", stroke: "#d8c7a4", "stroke-width": 1.5 }));
@@ -159,18 +163,18 @@ function board(ctx, c, names, view) {
       group.append(cell);
     }
   }
-  for (let col = 0; col < 5; col++) {
-    group.append(label(BOARD_X + col * CELL + CELL / 2, BOARD_Y + CELL * 5 + 24, c.columns[col], { "font-size": 15, fill: "#8a6d46" }));
+  for (let col = 0; col < c.cols; col++) {
+    group.append(label(left + col * CELL + CELL / 2, BOARD_Y + CELL * c.rows + 24, c.columns[col], { "font-size": 15, fill: "#8a6d46" }));
   }
   const perCell = {};
   for (const token of view.pawns || []) {
-    const match = /^([NB])(\d+)@([a-e]\d)$/.exec(token);
+    const match = /^([NB])(\d+)@([a-z]\d+)$/.exec(token);
     if (!match) continue;
     const [, kind, seat, cell] = match;
     const index = (perCell[cell] = (perCell[cell] || 0) + 1) - 1;
     const col = c.columns.indexOf(cell[0]);
     const row = Number(cell.slice(1)) - 1;
-    group.append(pawn(kind, Number(seat), BOARD_X + col * CELL + 22 + index * 28, BOARD_Y + row * CELL + 22, ctx));
+    group.append(pawn(kind, Number(seat), left + col * CELL + 22 + index * 28, BOARD_Y + row * CELL + 22, ctx));
   }
   return group;
 }
@@ -231,8 +235,8 @@ export function draw(ctx) {
   const view = ctx.view;
   const c = components(ctx);
   const names = Object.fromEntries(c.kuehLetters.map((l, i) => [l, c.kuehNames[i]]));
-  names.w = "any Kueh";
-  const choicesY = BOARD_Y + CELL * 5 + 44;
+  names[c.wildLetter] = "any Kueh";
+  const choicesY = BOARD_Y + CELL * c.rows + 44;
   const playersY = choicesY + 76;
   const height = playersY + view.kueh.length * 44 + 10;
   return svg("svg", { viewBox: `0 0 ${W} ${height}`, role: "img", "aria-label": "Peranakan board" },

@@ -6,9 +6,15 @@ const W = 600;
 const TILE = 84;
 const GAP = 22;
 const PITCH = TILE + GAP;
-const X0 = (W - PITCH * 5) / 2;
 const Y0 = 70;
-const COLUMNS = "abcde";
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+
+/** The field's size from the game's components, and where it sits. */
+function fieldShape(ctx) {
+  const cols = ctx.components.COLS;
+  const rows = ctx.components.ROWS;
+  return { cols, rows, x0: (W - PITCH * cols) / 2, columns: LETTERS.slice(0, cols) };
+}
 const SHEEP_TINT = {
   joyful: "#ffe08a",
   sleepy: "#c9b8e8",
@@ -17,16 +23,16 @@ const SHEEP_TINT = {
   dreamy: "#f6c1dc",
 };
 
-function cellXY(name) {
-  const col = COLUMNS.indexOf(name[0]);
-  const row = Number(name.slice(1, 2)) - 1;
-  return [X0 + col * PITCH, Y0 + row * PITCH];
+function cellXY(shape, name) {
+  const col = shape.columns.indexOf(name[0]);
+  const row = Number.parseInt(name.slice(1), 10) - 1;
+  return [shape.x0 + col * PITCH, Y0 + row * PITCH];
 }
 
 /** The two ends of a fence such as "c2n" (north side of c2). */
-function fenceLine(name) {
-  const [x, y] = cellXY(name);
-  const side = name[2];
+function fenceLine(shape, name) {
+  const [x, y] = cellXY(shape, name);
+  const side = name[name.length - 1];
   if (side === "n") return [x, y, x + PITCH, y];
   if (side === "s") return [x, y + PITCH, x + PITCH, y + PITCH];
   if (side === "w") return [x, y, x, y + PITCH];
@@ -87,13 +93,13 @@ function faceDown(x, y) {
     svg("rect", { x: x + 10, y: y + 10, width: TILE - 20, height: TILE - 20, rx: 6, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 2, "stroke-dasharray": "4 4" }));
 }
 
-function field(ctx, view) {
+function field(ctx, shape, view) {
   const group = svg("g", { class: "field" });
-  group.append(svg("rect", { x: X0 - 16, y: Y0 - 16, width: PITCH * 5 + 32, height: PITCH * 5 + 32, rx: 18, fill: "#a9c97f", stroke: "#6f8f4a", "stroke-width": 3 }));
+  group.append(svg("rect", { x: shape.x0 - 16, y: Y0 - 16, width: PITCH * shape.cols + 32, height: PITCH * shape.rows + 32, rx: 18, fill: "#a9c97f", stroke: "#6f8f4a", "stroke-width": 3 }));
   const enclosed = new Set(view.enclosed || []);
   (view.cells || []).forEach((state, index) => {
-    const name = `${COLUMNS[index % 5]}${Math.floor(index / 5) + 1}`;
-    const [cx, cy] = cellXY(name);
+    const name = `${shape.columns[index % shape.cols]}${Math.floor(index / shape.cols) + 1}`;
+    const [cx, cy] = cellXY(shape, name);
     const x = cx + GAP / 2;
     const y = cy + GAP / 2;
     const cell = svg("g", { "data-cell": name });
@@ -108,26 +114,28 @@ function field(ctx, view) {
     ctx.target(cell, `flip ${name}`);
     group.append(cell);
   });
-  for (let i = 0; i < 5; i++) {
-    group.append(label(X0 + i * PITCH + PITCH / 2, Y0 - 26, COLUMNS[i], { "font-size": 15, fill: "#4a5d33" }));
-    group.append(label(X0 - 32, Y0 + i * PITCH + PITCH / 2, String(i + 1), { "font-size": 15, fill: "#4a5d33" }));
+  for (let i = 0; i < shape.cols; i++) {
+    group.append(label(shape.x0 + i * PITCH + PITCH / 2, Y0 - 26, shape.columns[i], { "font-size": 15, fill: "#4a5d33" }));
+  }
+  for (let i = 0; i < shape.rows; i++) {
+    group.append(label(shape.x0 - 32, Y0 + i * PITCH + PITCH / 2, String(i + 1), { "font-size": 15, fill: "#4a5d33" }));
   }
   return group;
 }
 
-function fences(ctx, view) {
+function fences(ctx, shape, view) {
   const group = svg("g", { class: "fences" });
   for (const move of ctx.legal) {
-    const match = /^fence ([a-e][1-5][nsew])$/.exec(move.text);
+    const match = /^fence ([a-z]\d+[nsew])$/.exec(move.text);
     if (!match) continue;
-    const line = fenceLine(match[1]);
+    const line = fenceLine(shape, match[1]);
     const slot = svg("g", { "data-fence": match[1], class: "fence-slot" },
       svg("line", { ...inset(line, 8), stroke: "rgba(31,138,112,0.45)", "stroke-width": 10, "stroke-linecap": "round", "stroke-dasharray": "8 6" }),
       hitArea(line));
     group.append(ctx.target(slot, move.text));
   }
   for (const fence of view.fences || []) {
-    const line = fenceLine(fence);
+    const line = fenceLine(shape, fence);
     const bar = svg("g", { "data-fence": fence, class: "fence" }, title(`fence ${fence}`),
       svg("line", { ...inset(line, 6), stroke: "#7a4b1e", "stroke-width": 10, "stroke-linecap": "round" }),
       hitArea(line));
@@ -158,11 +166,12 @@ function panel(ctx, view, y) {
 
 export function draw(ctx) {
   const view = ctx.view;
-  const fieldBottom = Y0 + PITCH * 5 + 20;
+  const shape = fieldShape(ctx);
+  const fieldBottom = Y0 + PITCH * shape.rows + 20;
   return svg("svg", { viewBox: `0 0 ${W} ${fieldBottom + 140}`, role: "img", "aria-label": "Te Kuiti field" },
     view.end_of_round ? svg("text", { x: W / 2, y: 18, "text-anchor": "middle", "font-size": 16, fill: "#4a5d33" }, "The last open tiles stay face up") : null,
-    field(ctx, view),
-    fences(ctx, view),
+    field(ctx, shape, view),
+    fences(ctx, shape, view),
     panel(ctx, view, fieldBottom));
 }
 
