@@ -118,3 +118,20 @@ def test_compare_runs_both_variants_with_the_same_seed(
     assert a["seed"] == b["seed"] == 2
     differences = json.loads((out / "compare.json").read_text())["differences"]
     assert all({"measure", "diff", "p", "q", "significant"} <= set(row) for row in differences)
+
+
+def test_ctrl_c_during_compare_skips_b_and_still_writes_the_comparison(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    interrupt_after: Callable[[int], Any],
+) -> None:
+    monkeypatch.setattr(
+        "meja.commands.compare.progress_for", lambda settings, label: interrupt_after(3)
+    )
+    out = tmp_path / "cmp"
+    args = ["compare", "te_kuiti", "--a", "out_of_fences=end_of_turn", "--games", "3000"]
+    assert main([*args, "--workers", "1", "--out", str(out)]) == 130
+    variants = json.loads((out / "compare.json").read_text())["variants"]
+    assert variants["a"]["run"]["interrupted"] and variants["a"]["run"]["games_finished"] >= 3
+    assert variants["b"]["run"]["games_finished"] == 0
+    assert "**Interrupted**" in (out / "compare.md").read_text()

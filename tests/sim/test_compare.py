@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from meja.sim.compare import Difference, adjust, differences, end_condition_test, welch
+from meja.sim.compare_plots import significant_changes
 from meja.sim.results import GameResult
 
 MakeResult = Callable[..., GameResult]
@@ -103,3 +105,14 @@ def test_end_condition_test(make_result: MakeResult) -> None:
     assert test["ends"] == ["deck", "kueh"] and test["a"] == [100, 0] and test["b"] == [50, 50]
     assert test["p"] < 1e-6
     assert math.isnan(end_condition_test(a, a)["p"])
+
+
+def test_significant_changes_are_plotted_only_when_there_are_some(tmp_path: Path) -> None:
+    rows = [
+        Difference("left", 10.0, 12.0, 2.0, 1.0, 3.0, 0.001, 0.002, True),
+        Difference("sets", 2.0, 2.1, 0.1, -0.2, 0.4, 0.5, 0.5, False),
+    ]
+    path = significant_changes(rows, tmp_path / "changes.png")
+    assert path is not None and path.read_bytes().startswith(b"\x89PNG")
+    assert significant_changes(rows[1:], tmp_path / "none.png") is None
+    assert not (tmp_path / "none.png").exists()

@@ -9,6 +9,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from meja.sim.compare import Difference
 from meja.sim.plots import COLOURS, histogram_bins, save_png
 from meja.sim.results import GameResult
 from meja.sim.stats import end_counts, seat_rates
@@ -96,3 +97,22 @@ def end_conditions(
 def _legend_below(axes: Axes) -> None:
     """The variants' legend under the plot, where it hides no bar."""
     axes.legend(loc="upper center", bbox_to_anchor=(0.5, -0.15), ncol=2, frameon=False)
+
+
+def significant_changes(rows: Sequence[Difference], path: Path) -> Path | None:
+    """Each significant difference as a relative change from a, with its 95% interval."""
+    shown = [row for row in rows if row.significant and row.a != 0]
+    if not shown:
+        return None
+    names = [row.measure for row in shown][::-1]
+    scale = [100 / abs(row.a) for row in shown][::-1]
+    centre = [row.diff * s for row, s in zip(shown[::-1], scale, strict=True)]
+    below = [(row.diff - row.low) * s for row, s in zip(shown[::-1], scale, strict=True)]
+    above = [(row.high - row.diff) * s for row, s in zip(shown[::-1], scale, strict=True)]
+    figure = Figure(figsize=(7, 1.6 + 0.45 * len(names)))
+    axes = figure.add_subplot()
+    axes.errorbar(centre, names, xerr=[below, above], fmt="o", capsize=4, color=COLOURS[3])
+    axes.axvline(0, color="black", linewidth=1)
+    axes.set_xlabel("change from a to b (% of a)")
+    axes.set_title("Significant differences (95% interval)")
+    return save_png(figure, path)

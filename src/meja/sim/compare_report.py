@@ -60,6 +60,9 @@ def write_comparison(
             "length": compare_plots.lengths(a, b, labels, folder / "game_length.png"),
             "ends": compare_plots.end_conditions(a, b, labels, folder / "end_conditions.png"),
         }
+        changes = compare_plots.significant_changes(rows, folder / "significant_changes.png")
+        if changes is not None:
+            images["changes"] = changes
     write_documents(out, "compare", lambda link: comparison_markdown(summary, rows, images, link))
     return summary
 
@@ -93,6 +96,8 @@ def comparison_markdown(
     significant = [row for row in rows if row.significant]
     if significant:
         lines += [f"- {row.measure}: {_change(row)}" for row in significant]
+        lines.append("")
+        lines += image(images, "changes", "Significant differences", link)
     else:
         lines.append("None: the variants are indistinguishable at this number of games.")
     ends = summary["end_conditions"]

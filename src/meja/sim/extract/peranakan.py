@@ -10,14 +10,13 @@ def extract(state: State) -> Extract:
     """Read the public table (view of a spectator) at the end of the game."""
     view = state.view(None)
     supply = sum(view["supply"].values())
-    pawns_out = bool(view["pawns"]) or bool(view["collecting"])
     pawns_in_hand = any(sum(hand) for hand in view["hands"])
     ends = []
     if view["deck_size"] == 0:
         ends.append("deck empty")
     if supply == 0:
         ends.append("Kueh supplies empty")
-    if not pawns_out and not pawns_in_hand:
+    if not view["pawns"] and not pawns_in_hand:
         ends.append("all pawns collected")
     return Extract(
         end=" + ".join(ends) or UNKNOWN_END,
