@@ -14,6 +14,7 @@ from typing import Any
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
 from meja.games.mooncake.components import CUSTOMERS, TILE_TYPES, Customer
+from meja.games.mooncake.notation import SLOTS, TILE_CODES
 from meja.games.mooncake.scoring import (
     assign_customers,
     board_cakes,
@@ -21,7 +22,7 @@ from meja.games.mooncake.scoring import (
     cake_taste,
     satisfies,
 )
-from meja.games.mooncake.state import CHOICES, PLACE_BASE, SLOTS, TILE_CODES
+from meja.games.mooncake.state import CHOICES, PLACE_BASE
 
 TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}
 CUSTOMER_BY_NUMBER = {customer.number: customer for customer in CUSTOMERS}

@@ -11,7 +11,8 @@ from typing import Any, cast
 
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
-from meja.games.nasi_lemak.actions import CARD_TYPES, INGREDIENTS
+from meja.games.nasi_lemak.actions import INGREDIENTS
+from meja.games.nasi_lemak.components import CARD_TYPES
 from meja.games.nasi_lemak.state import NasiLemakState
 
 KEYS = tuple(card.key for card in CARD_TYPES)

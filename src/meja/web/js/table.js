@@ -57,10 +57,14 @@ function context(message) {
       node.setAttribute("data-move", text);
       return node;
     },
-    /** Make node add key to the selection when clicked (a step towards a move). */
-    pick(node, key) {
+    /**
+     * Make node choose key as step `level` towards a move when clicked (by default the next
+     * step); a later click at the same level replaces it, and clicking it again undoes it.
+     */
+    pick(node, key, level = page.selection.includes(key) ? page.selection.indexOf(key) : page.selection.length) {
       node.classList.add("legal");
       node.setAttribute("data-pick", key);
+      node.setAttribute("data-pick-level", String(level));
       if (page.selection.includes(key)) node.classList.add("picked");
       return node;
     },
@@ -266,8 +270,9 @@ function onBoardClick(event) {
     return;
   }
   const key = node.getAttribute("data-pick");
-  const at = page.selection.indexOf(key);
-  page.selection = at >= 0 ? page.selection.slice(0, at) : [...page.selection, key];
+  const level = Number(node.getAttribute("data-pick-level"));
+  const undo = page.selection[level] === key;
+  page.selection = [...page.selection.slice(0, level), ...(undo ? [] : [key])];
   render();
 }
 

@@ -128,11 +128,11 @@ function hand(ctx, view, x, y) {
     if (choosing.length) {
       const chosen = [...picks.filter((p) => p !== i).map((p) => tiles[p]), code];
       const fits = choosing.filter((c) => chosen.every((tile, k) => tile === [c.keep, c.left, c.right][k]));
-      if (order >= 0) ctx.pick(node, `hand:${i}`);
+      if (order >= 0) ctx.pick(node, `hand:${i}`, order);
       else if (fits.length === 1) ctx.target(node, fits[0].text);
-      else if (fits.length > 1) ctx.pick(node, `hand:${i}`);
+      else if (fits.length > 1) ctx.pick(node, `hand:${i}`, picks.length);
     } else if (ctx.legal.some((m) => m.text.startsWith(`place ${code} at `))) {
-      ctx.pick(node, `hand:${i}`);
+      ctx.pick(node, `hand:${i}`, 0);
     }
     group.append(node);
   });

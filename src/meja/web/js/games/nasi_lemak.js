@@ -108,8 +108,8 @@ function opponents(ctx, types, view, y) {
       const chooseSeat = ctx.legal.filter((m) => SEAT_CHOICE.test(m.text) && m.text.endsWith(` seat ${player.seat}`));
       if (chooseSeat.length === 1) ctx.target(panel, chooseSeat[0].text);
     }
+    panel.append(nasiLemak(ctx, player.seat, player, 120, top + 14, false));
     group.append(panel);
-    group.append(nasiLemak(ctx, player.seat, player, 120, top + 14, false));
     const known = Object.entries(player.known || {});
     if (known.length) {
       group.append(svg("text", { x: 400, y: top + 26, "font-size": 13, fill: "#5a4632" }, "You know they hold:"));
@@ -166,7 +166,7 @@ function hand(ctx, types, view, y) {
     const give = `give ${key.replaceAll("_", " ")}`;
     if (ctx.byText.has(give)) ctx.target(node, give);
     else if (ctx.byText.has(key)) ctx.target(node, key);
-    else if (picked === `card:${key}` || multiStep(ctx, key)) ctx.pick(node, `card:${key}`);
+    else if (picked === `card:${key}` || multiStep(ctx, key)) ctx.pick(node, `card:${key}`, 0);
     group.append(node);
   });
   const rows = Math.ceil(entries.length / perRow);
