@@ -25,11 +25,12 @@ def _play(*args: str, typed: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_a_whole_te_kuiti_game_with_help_bad_input_and_undo() -> None:
-    typed = "help\nflip z9\n999\nundo\n1\nundo\n1\n1\nundo\n" + FIRST_MOVE_FOREVER
+    typed = "help\nrules\nflip z9\n999\nundo\n1\nundo\n1\n1\nundo\n" + FIRST_MOVE_FOREVER
     result = _play("te_kuiti", "--seats", "human,heuristic", "--seed", "5", typed=typed)
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "save FILE" in out, "help lists the commands"
+    assert "Te Kuiti: the rules as meja plays them" in out
     assert "'flip z9' is not a Te Kuiti move" in out
     assert "No move 999: choose a number from 1 to 60." in out
     assert out.count("Nothing to undo") == 2, "undo refused at the start and after the flips"

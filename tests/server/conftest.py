@@ -169,35 +169,14 @@ class _Server(uvicorn.Server):
         self.ready.set()
 
 
-class LiveServer:
-    """The app on a real socket in a thread; tests talk to it over HTTP and websockets."""
+class Endpoint:
+    """A running server as tests see it: its address, an HTTP client and websockets."""
 
-    def __init__(self, settings: Settings, games: Callable[[str], Game] = toy_or_real) -> None:
-        self.app = create_app(settings, games=games)
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.port = self.sock.getsockname()[1]
-        self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(self.app, ws_max_size=65_536, log_level="warning")
-        self.server = _Server(config)
-        self.thread = threading.Thread(
-            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
-        )
-        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.port = int(url.rsplit(":", 1)[1])
+        self.http = httpx.Client(base_url=url, timeout=WAIT)
         self.sockets = contextlib.ExitStack()
-
-    def start(self) -> LiveServer:
-        self.thread.start()
-        if not self.server.ready.wait(WAIT):
-            raise RuntimeError("the server did not start")
-        return self
-
-    def stop(self) -> None:
-        self.sockets.close()
-        self.http.close()
-        self.server.should_exit = True
-        self.thread.join(WAIT)
-        self.sock.close()
 
     def create(
         self, game: str = "toy", seats: list[dict[str, Any]] | None = None, **extra: Any
@@ -223,6 +202,38 @@ class LiveServer:
         assert welcome["type"] == "welcome", welcome
         client.seat = welcome["seat"]
         return client
+
+    def disconnect(self) -> None:
+        """Close every websocket and the HTTP client."""
+        self.sockets.close()
+        self.http.close()
+
+
+class LiveServer(Endpoint):
+    """The app on a real socket in a thread, with settings and games chosen by the test."""
+
+    def __init__(self, settings: Settings, games: Callable[[str], Game] = toy_or_real) -> None:
+        self.app = create_app(settings, games=games)
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        super().__init__(f"http://127.0.0.1:{self.sock.getsockname()[1]}")
+        config = uvicorn.Config(self.app, ws_max_size=65_536, log_level="warning")
+        self.server = _Server(config)
+        self.thread = threading.Thread(
+            target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True
+        )
+
+    def start(self) -> LiveServer:
+        self.thread.start()
+        if not self.server.ready.wait(WAIT):
+            raise RuntimeError("the server did not start")
+        return self
+
+    def stop(self) -> None:
+        self.disconnect()
+        self.server.should_exit = True
+        self.thread.join(WAIT)
+        self.sock.close()
 
 
 class Client:
@@ -342,43 +353,23 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-class ServerProcess:
+class ServerProcess(Endpoint):
     """`meja serve` in a child process, for tests that kill and restart the server."""
 
     def __init__(self, db_url: str) -> None:
-        command = [
-            sys.executable,
-            "-m",
-            "meja.cli",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            db_url,
-            "--bot-pause",
-            "0",
-            "--away-grace",
-            "3600",
-        ]
+        command = [sys.executable, "-m", "meja.cli", "serve", "--port", "0", "--db", db_url]
+        command += ["--bot-pause", "0", "--away-grace", "3600"]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         banner = self.process.stdout.readline()
         if "serving on" not in banner:
             self.process.kill()
             raise RuntimeError(f"the server did not start: {banner!r}")
-        self.url = banner.split()[4].rstrip("/")
-        self.port = int(self.url.rsplit(":", 1)[1])
-        self.http = httpx.Client(base_url=self.url, timeout=WAIT)
-        self.sockets = contextlib.ExitStack()
-
-    socket = LiveServer.socket
-    join = LiveServer.join
-    create = LiveServer.create
+        super().__init__(banner.split()[4].rstrip("/"))
 
     def kill(self) -> None:
         """SIGKILL: no goodbye, no flush beyond what was already committed."""
-        self.sockets.close()
-        self.http.close()
+        self.disconnect()
         self.process.kill()
         self.process.wait(WAIT)
         if self.process.stdout is not None:

@@ -193,3 +193,15 @@ def test_a_flood_is_throttled_then_cut_off_and_changes_nothing(live_factory: Any
     other = live.join(table["id"], table["seats"][1]["token"])
     other.move(6)
     assert other.until(lambda m: m["type"] == "state" and m["step"] == 3)
+
+
+def test_a_huge_frame_is_cut_off_by_the_transport_and_the_server_goes_on(live: Any) -> None:
+    table, client = _bid_phase(live)
+    client.send("x" * 100_000)
+    with pytest.raises(ConnectionClosed) as closed:
+        client.until(lambda m: False)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    assert _step(live, table["id"]) == 2
+    again = live.join(table["id"], table["seats"][0]["token"])
+    again.move(6, 2)
+    assert again.until(lambda m: m["type"] == "state" and m["step"] == 3)

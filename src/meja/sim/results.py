@@ -23,11 +23,6 @@ class GameResult:
     seat_stats: dict[str, tuple[float, ...]] = field(default_factory=dict)
     extract_error: str = ""
 
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-        return len(self.bots)
-
 
 Batches = Generator[list[GameResult], None, None]
 """Finished games as a backend yields them; closing it stops the backend's workers."""

@@ -112,9 +112,9 @@ function opponents(ctx, types, view, y) {
     group.append(panel);
     const known = Object.entries(player.known || {});
     if (known.length) {
-      group.append(svg("text", { x: 400, y: top + 26, "font-size": 13, fill: "#5a4632" }, "You know they hold:"));
+      panel.append(svg("text", { x: 400, y: top + 26, "font-size": 13, fill: "#5a4632" }, "You know they hold:"));
       known.forEach(([key, n], k) => {
-        group.append(card(types, key, 400 + k * 40, top + 34, n, 0.45));
+        panel.append(card(types, key, 400 + k * 40, top + 34, n, 0.45));
       });
     }
   });

@@ -146,6 +146,7 @@ function board(ctx, c, names, view) {
   const group = svg("g", { class: "board" });
   const left = (W - CELL * c.cols) / 2;
   group.append(svg("rect", { x: left - 10, y: BOARD_Y - 10, width: CELL * c.cols + 20, height: CELL * c.rows + 20, rx: 16, fill: "#e9dcc0", stroke: "#8a6d46", "stroke-width": 3 }));
+  const cellGroups = {};
   for (let r = 0; r < c.rows; r++) {
     group.append(label(left - 22, BOARD_Y + r * CELL + CELL / 2, String(r + 1), { "font-size": 15, fill: "#8a6d46" }));
     const cells = (view.board[r] || "").split(" ");
@@ -160,6 +161,7 @@ function board(ctx, c, names, view) {
       if (view.placed === name) cell.append(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 10, fill: "none", stroke: "#e0a100", "stroke-width": 4 }));
       if (ctx.byText.has(`place ${name}`) && !drawn) cell.append(svg("rect", { class: "slot", x: x + 10, y: y + 10, width: CELL - 20, height: CELL - 20, rx: 8 }));
       ctx.target(cell, `place ${name}`);
+      cellGroups[name] = cell;
       group.append(cell);
     }
   }
@@ -174,7 +176,7 @@ function board(ctx, c, names, view) {
     const index = (perCell[cell] = (perCell[cell] || 0) + 1) - 1;
     const col = c.columns.indexOf(cell[0]);
     const row = Number(cell.slice(1)) - 1;
-    group.append(pawn(kind, Number(seat), left + col * CELL + 22 + index * 28, BOARD_Y + row * CELL + 22, ctx));
+    (cellGroups[cell] || group).append(pawn(kind, Number(seat), left + col * CELL + 22 + index * 28, BOARD_Y + row * CELL + 22, ctx));
   }
   return group;
 }
