@@ -1,9 +1,13 @@
-"""Random-play invariants every registered game must satisfy at every step.
+"""Random-play invariants every registered game must satisfy.
 
 MEJA_CONFORMANCE_GAMES sets the number of seeded random games per game (spread over its player
-counts; default 2,000). To keep each game within about two minutes on two cores, every step
-round-trips the strings of a random sample of each seat's legal actions and checks one random
-seat's view against a resample; over thousands of games every action and seat is covered.
+counts; default 2,000). Every step of every game checks the legal actions and chance outcomes.
+Every DEEP_EVERY-th game (MEJA_CONFORMANCE_DEEP_EVERY, default 10; 1 checks every game fully),
+a random 2% of the other games' steps, and every final state get the full check: components,
+action strings, clone equality and independence, position round trip, JSON views, a resample
+that leaves the seat's view unchanged, and refusal of illegal moves. The full check round-trips a
+random sample of each seat's action strings and resamples one random seat per step; over thousands
+of games every action and seat is covered. This keeps each game near two minutes on two cores.
 """
 
 from __future__ import annotations
@@ -26,8 +30,10 @@ from meja.core import (
 from meja.core.game import random_step
 
 GAMES_PER_GAME = int(os.environ.get("MEJA_CONFORMANCE_GAMES", "2000"))
+DEEP_EVERY = int(os.environ.get("MEJA_CONFORMANCE_DEEP_EVERY", "10"))
 BATCH = 50
 PARSED_PER_SEAT = 4
+SPOT_CHECKS = 0.02
 
 
 def _cases() -> list[pytest.param]:
@@ -45,15 +51,12 @@ def _cases() -> list[pytest.param]:
     return cases
 
 
-def _check_step(state: State, rng: random.Random) -> None:
-    """Every per-step invariant of the protocol."""
-    game = state.game
+def _check_moves(state: State) -> int:
+    """The cheap invariants checked at every step of every game; returns the current player."""
     n = state.num_players
-    size = game.num_actions(n)
+    size = state.game.num_actions(n)
     player = state.current_player()
     assert player in (TERMINAL, CHANCE) or 0 <= player < n
-    assert state.check_components() == []
-
     if player == CHANCE:
         outcomes = state.chance_outcomes()
         assert outcomes, "a chance node with no outcomes"
@@ -61,9 +64,6 @@ def _check_step(state: State, rng: random.Random) -> None:
         assert actions == sorted(set(actions))
         assert all(p > 0 for _, p in outcomes)
         assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-        for action in actions:
-            text = state.action_to_str(action, CHANCE)
-            assert state.str_to_action(text, CHANCE) == action
     elif player >= 0:
         active = state.active_players()
         assert active and player == min(active)
@@ -72,15 +72,31 @@ def _check_step(state: State, rng: random.Random) -> None:
             assert legal, f"seat {seat} is active with no legal action"
             assert legal == sorted(set(legal))
             assert legal[0] >= 0 and legal[-1] < size
-            for action in _sample(legal, rng):
+    else:
+        assert state.is_terminal()
+        assert state.active_players() == []
+    return player
+
+
+def _check_step(state: State, rng: random.Random) -> None:
+    """Every invariant of the protocol: moves, components, strings, clones, positions, views."""
+    game = state.game
+    n = state.num_players
+    player = _check_moves(state)
+    assert state.check_components() == []
+    if player == CHANCE:
+        for action, _ in state.chance_outcomes():
+            text = state.action_to_str(action, CHANCE)
+            assert state.str_to_action(text, CHANCE) == action
+    elif player >= 0:
+        active = state.active_players()
+        for seat in active:
+            for action in _sample(state.legal_actions(seat), rng):
                 text = state.action_to_str(action, seat)
                 assert state.str_to_action(text, seat) == action, text
         for seat in range(n):
             if seat not in active:
                 assert state.legal_actions(seat) == []
-    else:
-        assert state.is_terminal()
-        assert state.active_players() == []
 
     copy = state.clone()
     assert copy == state
@@ -135,7 +151,14 @@ def test_random_games_keep_every_invariant(name: str, num_players: int, seeds: r
     for seed in seeds:
         rng = random.Random(seed * 1_000 + num_players)
         state = game.new_state(num_players)
+        deep = seed % DEEP_EVERY == 0
         while not state.is_terminal():
+            _check_moves(state)
+            if not (deep or rng.random() < SPOT_CHECKS):
+                seat, action = random_step(state, rng)
+                state.apply(action, seat)
+                assert len(state.history) <= limit, f"game longer than {limit} steps"
+                continue
             _check_step(state, rng)
             _check_refusals(state, rng)
             before = state.clone()
