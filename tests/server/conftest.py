@@ -358,7 +358,7 @@ class ServerProcess(Endpoint):
 
     def __init__(self, db_url: str) -> None:
         command = [sys.executable, "-m", "meja.cli", "serve", "--port", "0", "--db", db_url]
-        command += ["--bot-pause", "0", "--away-grace", "3600"]
+        command += ["--bot-pause", "0", "--away-grace", "3600", "--message-rate", "10000"]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         banner = self.process.stdout.readline()

@@ -44,6 +44,13 @@ def register(sub: Any) -> None:
         help="how long a disconnected player has before a bot plays for them (default 20)",
     )
     parser.add_argument(
+        "--message-rate",
+        type=float,
+        default=20.0,
+        metavar="PER_SECOND",
+        help="websocket messages a connection may send per second on average (default 20)",
+    )
+    parser.add_argument(
         "--open", action="store_true", help="open the lobby in your web browser once serving"
     )
     parser.set_defaults(handler=run)
@@ -79,9 +86,17 @@ def run(args: argparse.Namespace) -> int:
     for name in ("bot_pause", "away_grace"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name.replace('_', '-')}: must not be negative")
+    if args.message_rate <= 0:
+        raise ValueError("--message-rate: must be positive")
     sock = _listen(args.host, args.port)
     db_url = args.db or default_db_url()
-    settings = Settings(db_url=db_url, bot_pause=args.bot_pause, away_grace=args.away_grace)
+    settings = Settings(
+        db_url=db_url,
+        bot_pause=args.bot_pause,
+        away_grace=args.away_grace,
+        message_rate=args.message_rate,
+        message_burst=max(40, int(2 * args.message_rate)),
+    )
     try:
         app = create_app(settings)
     except ValueError:
