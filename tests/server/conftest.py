@@ -16,7 +16,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from meja.core import CHANCE, TERMINAL, Game, State, load_game
+from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, State, load_game
 from meja.server import Settings, create_app
 
 CARDS = 6
@@ -136,6 +136,12 @@ class ToyGame(Game):
 
     def num_actions(self, num_players: int) -> int:
         return 10
+
+    def max_game_length(self, num_players: int) -> int:
+        return 10_000
+
+    def from_position(self, data: Mapping[str, Any]) -> ToyState:
+        raise InvalidPosition("the toy game has no positions")
 
 
 TOY = ToyGame()

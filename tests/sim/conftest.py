@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from meja.core import CHANCE, TERMINAL, Game, Option, State, load_game
+from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, Option, State, load_game
 from meja.sim.results import GameResult
 
 
@@ -31,7 +31,7 @@ class ToyGame(Game):
         return 9 * (num_players + 1)
 
     def from_position(self, data: Mapping[str, Any]) -> ToyState:
-        raise NotImplementedError
+        raise InvalidPosition("the toy game has no positions")
 
 
 class ToyState(State):

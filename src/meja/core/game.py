@@ -6,6 +6,7 @@ Every game, bot, server, simulator and RL adapter speaks only this interface.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -69,7 +70,7 @@ class Option:
         return value
 
 
-class Game:
+class Game(ABC):
     """Static facts about one game and the factory for its states; one instance per game."""
 
     name: ClassVar[str] = ""
@@ -78,21 +79,21 @@ class Game:
     max_players: ClassVar[int] = 2
     options: ClassVar[tuple[Option, ...]] = ()
 
+    @abstractmethod
     def new_state(self, num_players: int, **options: Any) -> State:
         """A fresh game; options are validated and rejected with ValueError naming them."""
-        raise NotImplementedError
 
+    @abstractmethod
     def num_actions(self, num_players: int) -> int:
         """Size of the fixed action space for this player count."""
-        raise NotImplementedError
 
+    @abstractmethod
     def max_game_length(self, num_players: int) -> int:
         """An upper bound on len(history) of any game, chance steps included."""
-        raise NotImplementedError
 
+    @abstractmethod
     def from_position(self, data: Mapping[str, Any]) -> State:
         """Inverse of State.position(); raises InvalidPosition naming the bad field."""
-        raise NotImplementedError
 
     def player_counts(self) -> range:
         """Every supported player count."""
@@ -121,7 +122,7 @@ class Game:
         return f"<Game {self.name}>"
 
 
-class State:
+class State(ABC):
     """One game in progress. Mutable; clone() before exploring alternatives."""
 
     def __init__(
@@ -137,45 +138,45 @@ class State:
         self.history: list[tuple[int, int]] = list(history or [])
 
     # --- the protocol every game implements -------------------------------------------
+    @abstractmethod
     def current_player(self) -> int:
         """Seat 0..n-1, CHANCE or TERMINAL."""
-        raise NotImplementedError
 
+    @abstractmethod
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Sorted legal actions of player (default: the current player); [] if it may not act."""
-        raise NotImplementedError
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs, sorted by outcome, while current_player() is CHANCE."""
         return []
 
+    @abstractmethod
     def _apply(self, action: int, player: int) -> None:
         """Apply a checked, legal action for player (or CHANCE); the game's own rules."""
-        raise NotImplementedError
 
+    @abstractmethod
     def scores(self) -> list[float]:
         """The game's own points so far, per seat."""
-        raise NotImplementedError
 
+    @abstractmethod
     def winners(self) -> list[int]:
         """Seats that won after the game's tie-breaks; [] before the end or in a lost solo game."""
-        raise NotImplementedError
 
+    @abstractmethod
     def clone(self) -> State:
         """A cheap, fully independent copy."""
-        raise NotImplementedError
 
+    @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
         """JSON-able data holding exactly what player may see (None: a spectator)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def position(self) -> dict[str, Any]:
         """The whole state, hidden parts included, as JSON-able data."""
-        raise NotImplementedError
 
+    @abstractmethod
     def action_to_str(self, action: int, player: int | None = None) -> str:
         """A short human-readable name of action, stable enough to parse back."""
-        raise NotImplementedError
 
     def check_components(self) -> list[str]:
         """Problems with component conservation (empty when every piece is accounted for)."""

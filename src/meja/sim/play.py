@@ -63,10 +63,7 @@ def _play(game: Game, job: SimJob, seat_bots: tuple[str, ...], rng: random.Rando
 
 def _length_limit(game: Game, players: int) -> int | None:
     """The game's own bound on its length, used to stop a game that would never end."""
-    try:
-        return game.max_game_length(players)
-    except NotImplementedError:
-        return None
+    return game.max_game_length(players)
 
 
 def play_range(job: SimJob, start: int, stop: int) -> list[GameResult]:
