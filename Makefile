@@ -29,6 +29,7 @@ test: venv system-deps lint
 
 bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_bots.py
 
 play: venv
 	$(BIN)/meja serve --open

@@ -4,6 +4,11 @@ Each iteration redraws everything hidden from the deciding seat, so the search n
 than that seat may see. The tree is shared across determinizations (single-observer ISMCTS):
 edges are keyed by (seat, action), chance is sampled rather than branched on, and UCB uses
 availability counts because a different deal can make a different set of moves legal.
+
+Expanding a node judges every move from it at once with the evaluator (a node prior, worth
+PRIOR_WEIGHT visits), and the node backs up the best of them for the seat to move. One iteration
+therefore looks one decision deeper along the most promising line: the first reproduces a
+greedy one-move look-ahead, and the rest test it against the other seats' best replies.
 """
 
 from __future__ import annotations
@@ -20,21 +25,29 @@ from meja.core.game import sample_chance
 RolloutPolicy = Callable[[State, int, random.Random], int]
 Evaluator = Callable[[State], list[float]]
 
-DEFAULT_ITERATIONS = 1000
-DEFAULT_EXPLORATION = 1.0
+DEFAULT_ITERATIONS = 200
+DEFAULT_EXPLORATION = 0.7
 DEFAULT_ROLLOUT_DEPTH = 60
+PRIOR_WEIGHT = 2.0
+"""How many visits a move's first judgement counts for before search results outweigh it."""
 
 
 class _Node:
     """One edge of the tree: the reward statistics of the seat that chose it."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "expanded", "prior", "reward", "visits")
 
-    def __init__(self) -> None:
+    def __init__(self, prior: float) -> None:
         self.children: dict[tuple[int, int], _Node] = {}
+        self.expanded = -3
+        self.prior = prior
         self.visits = 0
         self.reward = 0.0
         self.available = 1
+
+    def mean(self) -> float:
+        """The prior and every backed-up value, averaged with the prior's weight."""
+        return (self.prior * PRIOR_WEIGHT + self.reward) / (PRIOR_WEIGHT + self.visits)
 
 
 @dataclass
@@ -65,7 +78,7 @@ def score_ranks(state: State) -> list[float]:
 
 
 class ISMCTSBot:
-    """Single-observer ISMCTS with an iteration or time budget and a pluggable rollout policy.
+    """Single-observer ISMCTS with node priors, an iteration or time budget and rollouts.
 
     UCB compares the children's mean values rescaled to 0..1 among siblings, so the exploration
     constant means the same whether an evaluation separates moves by much or by little.
@@ -97,12 +110,15 @@ class ISMCTSBot:
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:
-        """The most visited root move after the budget (seconds if set, else iterations)."""
+        """The most visited root move after the budget (seconds if set, else iterations).
+
+        An iteration budget stops early once no other move can catch up with the leader.
+        """
         legal = state.legal_actions(player)
         if len(legal) == 1:
             self.last = SearchStats()
             return legal[0]
-        root = _Node()
+        root = _Node(0.0)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
@@ -110,70 +126,102 @@ class ISMCTSBot:
             self._iterate(root, state.resample(player, rng), player, legal, rng)
             done += 1
             if deadline is None:
-                if done >= self.iterations:
+                if done >= self.iterations or self._settled(root, self.iterations - done):
                     break
             elif time.perf_counter() >= deadline:
                 break
         self.last = SearchStats(done, time.perf_counter() - start)
-        best_visits = max(
-            root.children[(player, a)].visits for a in legal if (player, a) in root.children
+        return max(
+            (a for a in legal if (player, a) in root.children),
+            key=lambda a: (root.children[(player, a)].visits, root.children[(player, a)].mean()),
         )
-        return next(
-            a
-            for a in legal
-            if (player, a) in root.children and root.children[(player, a)].visits == best_visits
-        )
+
+    @staticmethod
+    def _settled(root: _Node, remaining: int) -> bool:
+        """True when the most visited root move stays ahead whatever the remaining iterations do."""
+        counts = sorted((child.visits for child in root.children.values()), reverse=True)
+        return len(counts) > 1 and counts[0] - counts[1] > remaining
 
     def _iterate(
         self, root: _Node, state: State, player: int, legal: list[int], rng: random.Random
     ) -> None:
-        """Select and expand down one determinization, roll out, and back up the values."""
+        """Select down one determinization to a node, expand it, and back up its value."""
         path: list[tuple[_Node, int]] = []
         node = root
         seat, actions = player, legal
-        expanded = False
         while True:
-            child, action, expanded = self._select(node, seat, actions, rng)
+            if node.expanded != seat:
+                values = self._expand(node, state, seat, actions, rng)
+                break
+            child, action = self._select(node, state, seat, actions, rng)
             state.apply(action, seat)
             path.append((child, seat))
             node = child
-            if expanded:
-                break
             seat = self._skip_chance(state, rng)
             if seat < 0:
+                values = state.returns()
                 break
             actions = state.legal_actions(seat)
-        values = self._rollout(state, rng)
-        for child, seat in path:
+        for child, chooser in path:
             child.visits += 1
-            child.reward += values[seat]
+            child.reward += values[chooser]
+
+    def _expand(
+        self, node: _Node, state: State, seat: int, actions: list[int], rng: random.Random
+    ) -> list[float]:
+        """Judge every move of seat from node and return the node's value.
+
+        A plain evaluation backs up its best move's values, as the seat would play it; rollouts
+        are noisy, and the best of several noisy samples overrates the node, so they back up
+        the mean instead.
+        """
+        node.expanded = seat
+        best: list[float] = []
+        total = [0.0] * state.num_players
+        for action in actions:
+            values = self._judge(state, seat, action, rng)
+            key = (seat, action)
+            if key not in node.children:
+                node.children[key] = _Node(values[seat])
+            if not best or values[seat] > best[seat]:
+                best = values
+            total = [t + v for t, v in zip(total, values, strict=True)]
+        if self.rollout_depth == 0:
+            return best
+        return [t / len(actions) for t in total]
+
+    def _judge(self, state: State, seat: int, action: int, rng: random.Random) -> list[float]:
+        """Every seat's value after seat plays action, by rollout (if any) and evaluation."""
+        child = state.clone()
+        child.apply(action, seat)
+        return self._rollout(child, rng)
 
     def _select(
-        self, node: _Node, seat: int, actions: list[int], rng: random.Random
-    ) -> tuple[_Node, int, bool]:
-        """Expand an untried move if there is one, else pick the best by UCB over availability."""
+        self, node: _Node, state: State, seat: int, actions: list[int], rng: random.Random
+    ) -> tuple[_Node, int]:
+        """The best move by UCB over availability counts; moves new to this deal are judged."""
         children = node.children
-        untried = [a for a in actions if (seat, a) not in children]
+        options: list[_Node] = []
         for a in actions:
-            existing = children.get((seat, a))
-            if existing is not None:
-                existing.available += 1
-        if untried:
-            action = rng.choice(untried)
-            child = children[(seat, action)] = _Node()
-            return child, action, True
-        options = [children[(seat, a)] for a in actions]
-        means = [child.reward / child.visits for child in options]
+            child = children.get((seat, a))
+            if child is None:
+                child = children[(seat, a)] = _Node(self._judge(state, seat, a, rng)[seat])
+            else:
+                child.available += 1
+            options.append(child)
+        means = [child.mean() for child in options]
         low, high = min(means), max(means)
         spread = high - low if high > low else 1.0
         best_score = -math.inf
-        best_action = actions[0]
+        best_index = 0
         c = self.exploration
-        for a, child, mean in zip(actions, options, means, strict=True):
-            score = (mean - low) / spread + c * math.sqrt(math.log(child.available) / child.visits)
+        for index, (child, mean) in enumerate(zip(options, means, strict=True)):
+            score = (mean - low) / spread + c * math.sqrt(
+                math.log(child.available + 1) / (child.visits + 1)
+            )
             if score > best_score:
-                best_score, best_action = score, a
-        return children[(seat, best_action)], best_action, False
+                best_score, best_index = score, index
+        return options[best_index], actions[best_index]
 
     @staticmethod
     def _skip_chance(state: State, rng: random.Random) -> int:

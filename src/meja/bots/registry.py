@@ -19,8 +19,8 @@ from meja.core import Game
 
 BotFactory = Callable[[Game, dict[str, str]], Bot]
 
-JUDGED_ROLLOUT_DEPTH = 1
-"""Rollout moves before a game's heuristic judges the position: one step adds variety, more
+JUDGED_ROLLOUT_DEPTH = 0
+"""Rollout moves before a game's heuristic judges a move: the search itself looks deeper, and
 random steps only add noise to a good evaluation."""
 
 ISMCTS_SETTINGS = {
