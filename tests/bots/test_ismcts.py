@@ -19,6 +19,30 @@ def test_finds_the_winning_move_in_nim(nim: Game, stones: int, winning_take: int
     assert bot.choose(state, 0, random.Random(1)) == winning_take - 1
 
 
+def _leaves_a_multiple_of_four(state: State) -> list[float]:
+    """An exact judge of nim: the seat that just moved wins when a multiple of 4 is left."""
+    mover = 1 - state.current_player()
+    won = 1.0 if state.stones % 4 == 0 else 0.0
+    return [won, 1.0 - won] if mover == 0 else [1.0 - won, won]
+
+
+@pytest.mark.parametrize(("stones", "winning_take"), [(6, 2), (7, 3), (9, 1)])
+def test_one_iteration_plays_the_move_the_evaluation_likes_best(
+    nim: Game, stones: int, winning_take: int
+) -> None:
+    state = nim.new_state(2, stones=stones)
+    bot = ISMCTSBot(iterations=1, rollout_depth=0, evaluator=_leaves_a_multiple_of_four)
+    assert bot.choose(state, 0, random.Random(3)) == winning_take - 1
+    assert bot.last.iterations == 1
+
+
+def test_search_stops_once_no_other_move_can_catch_up(nim: Game) -> None:
+    state = nim.new_state(2, stones=9)
+    bot = ISMCTSBot(iterations=400, rollout_depth=0, evaluator=_leaves_a_multiple_of_four)
+    assert bot.choose(state, 0, random.Random(5)) == 0
+    assert 1 < bot.last.iterations < 400
+
+
 def test_a_single_legal_move_is_played_without_search(nim: Game) -> None:
     state = nim.new_state(2, stones=1)
     bot = ISMCTSBot(iterations=50)
@@ -86,6 +110,7 @@ def test_heuristic_rollouts_and_score_evaluation_can_be_chosen() -> None:
         ("ismcts:rollout=smart", "rollout must be random or heuristic"),
         ("ismcts:eval=magic", "eval must be heuristic or score"),
         ("ismcts:seconds=-1", "seconds must be positive"),
+        ("ismcts:prior=-2", "prior must be 0 or more"),
         ("ismcts:iterations", "expected key=value"),
         ("random:depth=3", "takes no settings"),
         ("alphazero", "unknown bot 'alphazero'"),

@@ -28,26 +28,27 @@ Evaluator = Callable[[State], list[float]]
 DEFAULT_ITERATIONS = 200
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_ROLLOUT_DEPTH = 60
-PRIOR_WEIGHT = 2.0
+PRIOR_WEIGHT = 10.0
 """How many visits a move's first judgement counts for before search results outweigh it."""
 
 
 class _Node:
     """One edge of the tree: the reward statistics of the seat that chose it."""
 
-    __slots__ = ("available", "children", "expanded", "prior", "reward", "visits")
+    __slots__ = ("available", "children", "expanded", "prior", "reward", "visits", "weight")
 
-    def __init__(self, prior: float) -> None:
+    def __init__(self, prior: float, weight: float) -> None:
         self.children: dict[tuple[int, int], _Node] = {}
         self.expanded = -3
         self.prior = prior
+        self.weight = weight
         self.visits = 0
         self.reward = 0.0
         self.available = 1
 
     def mean(self) -> float:
         """The prior and every backed-up value, averaged with the prior's weight."""
-        return (self.prior * PRIOR_WEIGHT + self.reward) / (PRIOR_WEIGHT + self.visits)
+        return (self.prior * self.weight + self.reward) / (self.weight + self.visits)
 
 
 @dataclass
@@ -94,6 +95,7 @@ class ISMCTSBot:
         rollout_depth: int | None = DEFAULT_ROLLOUT_DEPTH,
         rollout_policy: RolloutPolicy = random_rollout_policy,
         evaluator: Evaluator = score_ranks,
+        prior_weight: float = PRIOR_WEIGHT,
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
@@ -101,12 +103,15 @@ class ISMCTSBot:
             raise ValueError("ismcts: seconds must be positive")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("ismcts: depth must be 0 or more")
+        if prior_weight < 0:
+            raise ValueError("ismcts: prior must be 0 or more")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.rollout_policy = rollout_policy
         self.evaluator = evaluator
+        self.prior_weight = prior_weight
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:
@@ -118,7 +123,7 @@ class ISMCTSBot:
         if len(legal) == 1:
             self.last = SearchStats()
             return legal[0]
-        root = _Node(0.0)
+        root = _Node(0.0, 0.0)
         start = time.perf_counter()
         deadline = None if self.seconds is None else start + self.seconds
         done = 0
@@ -182,7 +187,7 @@ class ISMCTSBot:
             values = self._judge(state, seat, action, rng)
             key = (seat, action)
             if key not in node.children:
-                node.children[key] = _Node(values[seat])
+                node.children[key] = _Node(values[seat], self.prior_weight)
             if not best or values[seat] > best[seat]:
                 best = values
             total = [t + v for t, v in zip(total, values, strict=True)]
@@ -191,7 +196,7 @@ class ISMCTSBot:
         return [t / len(actions) for t in total]
 
     def _judge(self, state: State, seat: int, action: int, rng: random.Random) -> list[float]:
-        """Every seat's value after seat plays action, by rollout (if any) and evaluation."""
+        """Every seat's value after seat plays action (and any chance it triggers, sampled)."""
         child = state.clone()
         child.apply(action, seat)
         return self._rollout(child, rng)
@@ -205,7 +210,9 @@ class ISMCTSBot:
         for a in actions:
             child = children.get((seat, a))
             if child is None:
-                child = children[(seat, a)] = _Node(self._judge(state, seat, a, rng)[seat])
+                child = children[(seat, a)] = _Node(
+                    self._judge(state, seat, a, rng)[seat], self.prior_weight
+                )
             else:
                 child.available += 1
             options.append(child)

@@ -10,6 +10,7 @@ from meja.bots.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
     DEFAULT_ROLLOUT_DEPTH,
+    PRIOR_WEIGHT,
     ISMCTSBot,
     random_rollout_policy,
     score_ranks,
@@ -29,6 +30,7 @@ ISMCTS_SETTINGS = {
     "c": f"UCB exploration constant (default {DEFAULT_EXPLORATION})",
     "depth": f"rollout moves before the position is judged (default {JUDGED_ROLLOUT_DEPTH} with "
     f"eval=heuristic, {DEFAULT_ROLLOUT_DEPTH} with eval=score; end: play out)",
+    "prior": f"how many visits a move's first judgement counts for (default {PRIOR_WEIGHT:g})",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",
@@ -66,6 +68,7 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
         depth = int(_number(settings, "depth", int) or 0)
     iterations = _number(settings, "iterations", int)
     exploration = _number(settings, "c", float)
+    prior = _number(settings, "prior", float)
     return ISMCTSBot(
         iterations=DEFAULT_ITERATIONS if iterations is None else int(iterations),
         seconds=_number(settings, "seconds", float),
@@ -75,6 +78,7 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
         if rollout == "heuristic"
         else random_rollout_policy,
         evaluator=evaluator or score_ranks,
+        prior_weight=PRIOR_WEIGHT if prior is None else prior,
     )
 
 

@@ -7,9 +7,11 @@ yolks, nut-seed pairs, and complete cakes that a customer buys.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
-from typing import Any
+from functools import lru_cache
+from typing import Any, cast
 
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
@@ -22,7 +24,7 @@ from meja.games.mooncake.scoring import (
     cake_taste,
     satisfies,
 )
-from meja.games.mooncake.state import CHOICES, PLACE_BASE
+from meja.games.mooncake.state import CHOICES, PLACE_BASE, MooncakeState
 
 TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}
 CUSTOMER_BY_NUMBER = {customer.number: customer for customer in CUSTOMERS}
@@ -48,8 +50,14 @@ def _tile_ids(codes: Sequence[str | None]) -> list[int]:
     return [TILE_BY_CODE[code] if code else -1 for code in codes]
 
 
-def cake_value(tiles: list[int], bonus: str) -> float:
+def cake_value(tiles: Sequence[int], bonus: str) -> float:
     """Expected Taste of one cake: exact when complete, else what its open quarters allow."""
+    return _cake_value(tuple(tiles), bonus)
+
+
+@lru_cache(maxsize=1 << 16)
+def _cake_value(tiles: tuple[int, ...], bonus: str) -> float:
+    """cake_value, remembered: search judges the same few cakes many thousands of times."""
     stats = cake_stats(tiles)
     if stats.quarters == 0:
         return 0.0
@@ -80,6 +88,12 @@ def _taste_estimate(board: list[int], bonus: str) -> float:
 
 def _customers_served(board: list[int], customers: list[Customer]) -> int:
     """How many customers the board's complete cakes would satisfy."""
+    return _served(tuple(board), tuple(customers))
+
+
+@lru_cache(maxsize=1 << 14)
+def _served(board: tuple[int, ...], customers: tuple[Customer, ...]) -> int:
+    """_customers_served, remembered per board and customer row."""
     fits = [
         [min(cake) >= 0 and satisfies(c, cake_stats(cake)) for c in customers]
         for cake in board_cakes(board)
@@ -93,17 +107,17 @@ def values(state: State) -> list[float]:
     Search calls this on its own redrawn worlds, so it reads every board in full, tiles placed
     this turn included.
     """
-    table = state.position()
-    bonus = state.options["half_yolk_bonus"]
-    customers = [CUSTOMER_BY_NUMBER[n] for n in table["customers"]]
-    boards = [_tile_ids(codes) for codes in table["boards"]]
-    worth = [float(points) for points in table["festive"]]
-    if table["phase"] != "over" and any(tile >= 0 for board in boards for tile in board):
+    game = cast(MooncakeState, state)
+    bonus = game.options["half_yolk_bonus"]
+    boards = game.boards()
+    worth = game.scores()
+    if not game.is_terminal() and any(tile >= 0 for board in boards for tile in board):
+        customers = game.customer_cards()
         tastes = [_taste_estimate(board, bonus) for board in boards]
         for seat, board in enumerate(boards):
             rivals = [t for other, t in enumerate(tastes) if other != seat]
             lead = (tastes[seat] - sum(rivals) / len(rivals)) / TASTE_SPREAD
-            worth[seat] += 1.0 + max(-1.0, min(1.0, lead)) + _customers_served(board, customers)
+            worth[seat] += 1.0 + math.tanh(lead) + _customers_served(board, customers)
     return win_shares(worth, TEMPERATURE)
 
 

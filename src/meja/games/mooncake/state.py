@@ -24,6 +24,7 @@ from meja.games.mooncake.components import (
     TILES_PER_TURN,
     TOTAL_TILES,
     TURNS_PER_ROUND,
+    Customer,
 )
 from meja.games.mooncake.notation import SLOT_NAMES, SLOTS, TILE_CODES, board_codes
 from meja.games.mooncake.text import render_position
@@ -320,6 +321,17 @@ class MooncakeState(State):
     # --- results ------------------------------------------------------------------------
     def scores(self) -> list[float]:
         return [float(points) for points in self._festive]
+
+    def boards(self) -> list[list[int]]:
+        """Every seat's tile by slot (-1 empty), this turn's hidden placements included.
+
+        The whole truth, for bots that search worlds of their own drawn with resample.
+        """
+        return [self._board(seat) for seat in range(self.num_players)]
+
+    def customer_cards(self) -> list[Customer]:
+        """The customers on display this round."""
+        return [CUSTOMERS[c] for c in self._customers]
 
     def winners(self) -> list[int]:
         """Most Festive Points, then the highest Taste Value of the last round, else shared (M8)."""
