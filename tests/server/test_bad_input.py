@@ -41,6 +41,18 @@ def _bid_phase(live: Any) -> tuple[dict[str, Any], Any]:
             "unknown bot 'genius'",
         ),
         ('{"game": "toy", "seats": [{"bot": "random"}, {}]}', 400, "bad_request", "only bot seats"),
+        (
+            '{"game": "toy", "seats": [{}, {"kind": "bot", "bot": "ismcts:iterations=99999"}]}',
+            400,
+            "bad_request",
+            "at most 5000 iterations",
+        ),
+        (
+            '{"game": "toy", "seats": [{}, {"kind": "bot", "bot": "ismcts:seconds=60"}]}',
+            400,
+            "bad_request",
+            "at most 5 seconds",
+        ),
         ('{"game": "toy", "seats": [{}, {}], "clock": -5}', 400, "bad_request", "clock"),
         ('{"game": "toy", "seats": [{}, {}], "clock": "soon"}', 400, "bad_request", "clock"),
     ],

@@ -29,7 +29,9 @@ DEFAULT_ITERATIONS = 200
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_ROLLOUT_DEPTH = 60
 PRIOR_WEIGHT = 10.0
-"""How many visits a move's first judgement counts for before search results outweigh it."""
+"""How many visits a move's first judgement counts for before search results outweigh it.
+
+Only a plain evaluation earns this weight; a rollout's result is one sample, one visit."""
 
 
 class _Node:
@@ -111,7 +113,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.rollout_policy = rollout_policy
         self.evaluator = evaluator
-        self.prior_weight = prior_weight
+        self.prior_weight = prior_weight if rollout_depth == 0 else 1.0
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:

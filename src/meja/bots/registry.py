@@ -30,7 +30,7 @@ ISMCTS_SETTINGS = {
     "c": f"UCB exploration constant (default {DEFAULT_EXPLORATION})",
     "depth": f"rollout moves before the position is judged (default {JUDGED_ROLLOUT_DEPTH} with "
     f"eval=heuristic, {DEFAULT_ROLLOUT_DEPTH} with eval=score; end: play out)",
-    "prior": f"how many visits a move's first judgement counts for (default {PRIOR_WEIGHT:g})",
+    "prior": f"visits a move's first judgement counts for at depth 0 (default {PRIOR_WEIGHT:g})",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",

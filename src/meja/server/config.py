@@ -28,4 +28,8 @@ class Settings:
     max_open_tables: int = 500
     """Unfinished tables the server holds at most."""
     bot_threads: int = 2
+    max_bot_iterations: int = 5000
+    """Most ISMCTS iterations a table's bot may spend on a move, so no table hogs a thread."""
+    max_bot_seconds: float = 5.0
+    """Most seconds a table's ISMCTS bot may think about a move."""
     """Threads that run bots, so that thinking never blocks the event loop."""

@@ -11,7 +11,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from meja.bots import bot_names, make_bot
+from meja.bots import Bot, bot_names, make_bot
+from meja.bots.ismcts import ISMCTSBot
 from meja.core import Game, load_game
 from meja.server.config import Settings
 from meja.server.protocol import ApiError, CreateTable
@@ -105,6 +106,17 @@ class Lobby:
         except ValueError as exc:
             raise ApiError("unknown_game", str(exc), 404) from None
 
+    def _check_budget(self, bot: Bot) -> None:
+        """ValueError when a searching bot would think longer per move than this server allows."""
+        if not isinstance(bot, ISMCTSBot):
+            return
+        limits = self.settings
+        if bot.seconds is not None:
+            if bot.seconds > limits.max_bot_seconds:
+                raise ValueError(f"ismcts: at most {limits.max_bot_seconds:g} seconds a move here")
+        elif bot.iterations > limits.max_bot_iterations:
+            raise ValueError(f"ismcts: at most {limits.max_bot_iterations} iterations a move here")
+
     async def create(self, request: CreateTable) -> NewTable:
         """Check the setup fully, store it, and open the table."""
         self._tidy()
@@ -123,7 +135,7 @@ class Lobby:
             if spec.kind == "bot":
                 bot = spec.bot or DEFAULT_BOT
                 try:
-                    make_bot(bot, game)
+                    self._check_budget(make_bot(bot, game))
                 except ValueError as exc:
                     raise ApiError("bad_request", f"seats.{index}.bot: {exc}") from None
                 name = spec.name or f"Bot {index + 1}"

@@ -472,7 +472,7 @@ class MooncakeState(State):
                 _pick(tiles, len(tiles), rand)
             turn = tiles + [boards[base + slot] for slot in slots] if not hide else tiles[:]
             if hide and slots:
-                empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0] + slots
+                empty = sorted([slot for slot in range(SLOTS) if boards[base + slot] < 0] + slots)
                 for slot in slots:
                     boards[base + slot] = -1
                 slots = pending[seat] = _pick(empty, len(slots), rand)
