@@ -60,3 +60,32 @@ def render_position(position: Mapping[str, Any]) -> str:
         lines.append(", ".join(parts))
         lines.extend("  " + line for line in draw_cakes(board, position["pending"][seat]))
     return "\n".join(lines)
+
+
+def render_view(view: Mapping[str, Any]) -> str:
+    """The table as one seat sees it: customers, every board, and that seat's hand and choice."""
+    cards = {customer.number: customer for customer in CUSTOMERS}
+    me = view.get("seat")
+    lines = [
+        f"Round {view['round']}, turn {view['turn']}: {view['phase']}",
+        "Customers: " + ("; ".join(f"C{n} {cards[n].text}" for n in view["customers"]) or "none"),
+    ]
+    for index, tastes in enumerate(view["tastes"]):
+        lines.append(f"Round {index + 1} Taste: {tastes}")
+    for seat, board in enumerate(view["boards"]):
+        who = "you" if seat == me else f"seat {seat}"
+        waiting = " (to move)" if seat in view["active"] else ""
+        lines.append(f"{who}: {view['festive'][seat]} Festive Points{waiting}")
+        pending = view.get("pending", ()) if seat == me else ()
+        lines.extend("  " + line for line in draw_cakes(board, pending))
+    if me is not None:
+        lines.append("Your hand: " + (" ".join(view["hand"]) or "-"))
+        if view["choice"]:
+            lines.append(f"Your choice: {view['choice']}")
+        if view["received"]:
+            got, gave = view["received"], view["passed"]
+            lines.append(
+                f"Received {got['from_left']} from the left and {got['from_right']} from the"
+                f" right; passed {gave['left']} left and {gave['right']} right"
+            )
+    return "\n".join(lines)

@@ -169,3 +169,8 @@ def _board_lines(state: PeranakanState) -> list[str]:
         lines.append("   |" + "".join(parts[2]))
         lines.append(rule)
     return lines
+
+
+def render_seat(state: PeranakanState, seat: int | None) -> str:
+    """Every seat sees the whole table: only the deck's order is hidden, and render omits it."""
+    return render(state)

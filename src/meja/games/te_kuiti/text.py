@@ -92,3 +92,12 @@ def render(state: TeKuitiState) -> str:
         scores += "; winners: " + (", ".join(f"seat {s}" for s in won) if won else "none")
     labels = [cell_label(state, cell) for cell in range(NUM_CELLS)]
     return "\n".join([head, "; ".join(notes), scores, *draw_field(labels, state.fences)])
+
+
+def render_seat(state: TeKuitiState, seat: int | None) -> str:
+    """The field as a player sees it: like the view, a face-down tile shows ?? even once seen."""
+    masked = state.clone()
+    for cell in range(NUM_CELLS):
+        if masked.down & PAD_BIT[cell]:
+            masked.tiles[cell] = -1
+    return render(masked)
