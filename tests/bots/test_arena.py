@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -73,10 +75,30 @@ def test_the_arena_command_prints_a_row_per_bot(capsys: pytest.CaptureFixture[st
     assert len(rows) == 2 and all("%" in row for row in rows)
 
 
+def test_the_arena_writes_standings_and_games_as_json(tmp_path: Path) -> None:
+    out = tmp_path / "arena.json"
+    args = ["arena", "te_kuiti", "--bots", "heuristic,random", "--games", "4", "--seed", "2"]
+    assert main([*args, "--out", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert (report["game"], report["players"], report["seed"]) == ("te_kuiti", 2, 2)
+    assert [row["bot"] for row in report["standings"]] == ["heuristic", "random"]
+    heuristic = report["standings"][0]
+    wins = sum(
+        game["returns"][seat]
+        for game in report["games"]
+        for seat, bot in enumerate(game["lineup"])
+        if bot == 0
+    )
+    assert heuristic["games"] == len(report["games"]) == 4
+    assert heuristic["win_rate"] == pytest.approx(wins / 4)
+    assert heuristic["interval"][0] <= heuristic["win_rate"] <= heuristic["interval"][1]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["--bots", "heuristic,wizard"], "unknown bot 'wizard'"),
+        (["--out", "/no/such/dir/a.json"], "--out: there is no directory /no/such/dir"),
         (["--games", "0"], "--games must be at least 1"),
         (["--players", "7"], "--players: Mooncake Master is for 2-6 players"),
         (["--bots", "ismcts:iterations=-3"], "iterations must be at least 1"),

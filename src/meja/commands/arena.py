@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
+from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -44,6 +47,12 @@ def register(sub: Any) -> None:
         default=1,
         help="worker processes (default 1; 0 = one per core)",
     )
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="also write the standings and every game's result to this JSON file",
+    )
     add_option_argument(parser)
     parser.set_defaults(handler=run)
 
@@ -60,6 +69,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--games must be at least 1")
     if args.workers < 0:
         raise ValueError("--workers must be 0 or more")
+    if args.out is not None and not args.out.parent.is_dir():
+        raise ValueError(f"--out: there is no directory {args.out.parent}")
     game.new_state(players, **options)
     workers = args.workers or os.cpu_count() or 1
     seed = random.randrange(1_000_000) if args.seed is None else args.seed
@@ -85,8 +96,39 @@ def run(args: argparse.Namespace) -> int:
             progress.advance(task)
 
         results = run_games(setup, args.games, workers, advance)
-    console.print(standings_table(standings(specs, results)))
+    rows = standings(specs, results)
+    console.print(standings_table(rows))
+    if args.out is not None:
+        args.out.write_text(json.dumps(arena_report(setup, rows, results), indent=1) + "\n")
+        console.print(f"Wrote {args.out}")
     return 0
+
+
+def arena_report(
+    setup: ArenaSetup, rows: list[Standing], results: list[GameResult]
+) -> dict[str, Any]:
+    """Everything needed to quote or re-check an arena: setup, standings and each game."""
+    return {
+        "game": setup.game,
+        "players": setup.num_players,
+        "bots": list(setup.specs),
+        "seed": setup.seed,
+        "options": setup.options,
+        "standings": [
+            {
+                "bot": row.bot,
+                "vs": row.opponent,
+                "games": row.games,
+                "win_rate": row.win_rate,
+                "interval": list(row.interval),
+                "mean_score": row.mean_score,
+                "mean_length": row.mean_length,
+                "cpu_seconds_per_move": row.seconds_per_move,
+            }
+            for row in rows
+        ],
+        "games": [asdict(result) for result in results],
+    }
 
 
 def standings_table(rows: list[Standing]) -> Table:
