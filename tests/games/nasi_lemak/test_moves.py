@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -158,6 +159,21 @@ def test_thief_steals_one_random_card_from_every_other_hand(table: Any) -> None:
     assert state.view(0)["hand"] == {"egg": 1, "fan": 1}
     assert state.view(0)["moves_left"] == 2
     assert state.view(2)["players"][0]["known"] == {}
+
+
+def test_a_robbed_player_knows_which_card_the_thief_or_officer_now_holds(table: Any) -> None:
+    """N9: the card changes hands in front of its owner, so the owner knows where it went."""
+    hands = [{"thief": 1, "officer": 1}, {"rice": 1, "egg": 1}, {"fan": 1}]
+    state = table.state(hands=hands)
+    table.play(state, "play thief", "steal egg", "steal fan")
+    assert state.view(1)["players"][0]["known"] == {"egg": 1}
+    assert state.view(2)["players"][0]["known"] == {"fan": 1}
+    table.play(state, "play officer", "examine seat 1", "take rice")
+    assert state.view(1)["players"][0]["known"] == {"rice": 1, "egg": 1}
+    assert state.view(2)["players"][0]["known"] == {"fan": 1}, "a third seat saw neither card"
+    for seat, card in ((1, "egg"), (2, "fan")):
+        redrawn = state.resample(seat, random.Random(seat))
+        assert card in redrawn.view(0)["hand"], "a redraw keeps what the robbed seat knows"
 
 
 def test_fly_lands_on_a_fly_free_card_of_an_opponent(table: Any) -> None:

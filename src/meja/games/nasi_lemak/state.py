@@ -568,10 +568,7 @@ class NasiLemakState(State):
         victim = self.target
         self.hands[victim * K + t] -= 1
         self.hands[act * K + t] += 1
-        index = (act * self.num_players + victim) * K + t
-        if self.known[index]:
-            self.known[index] -= 1
-        self._secret_loss(victim, act)
+        self._secret_move(victim, act, t)
         self._next_victim()
 
     def _next_victim(self) -> None:
@@ -595,10 +592,7 @@ class NasiLemakState(State):
         q = self.target
         self.hands[q * K + t] -= 1
         self.hands[act * K + t] += 1
-        index = (act * self.num_players + q) * K + t
-        if self.known[index]:
-            self.known[index] -= 1
-        self._secret_loss(q, act)
+        self._secret_move(q, act, t)
         self.takes -= 1
         if not self.takes:
             self._after_move()
@@ -628,6 +622,20 @@ class NasiLemakState(State):
         for r in range(n):
             if r != q:
                 known[(r * n + q) * K + t] += count
+
+    def _secret_move(self, q: int, taker: int, t: int) -> None:
+        """A card t went from q to taker, seen by the two of them alone.
+
+        The taker no longer counts it in q's hand, q now knows the taker holds it, and everyone
+        else only learns that q has one card fewer.
+        """
+        n = self.num_players
+        known = self.known
+        index = (taker * n + q) * K + t
+        if known[index]:
+            known[index] -= 1
+        known[(q * n + taker) * K + t] += 1
+        self._secret_loss(q, taker)
 
     def _secret_loss(self, q: int, taker: int) -> None:
         """q lost one card that only q and the taker saw: every other bound drops by one."""
