@@ -6,6 +6,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from meja.core.game import Game, Option
+from meja.core.start_player import (
+    RANDOM_START,
+    check_start_seat,
+    start_player_option,
+    with_start_seat_text,
+)
 from meja.games.nasi_lemak import position
 from meja.games.nasi_lemak.actions import NUM_ACTIONS, NUM_TYPES
 from meja.games.nasi_lemak.components import (
@@ -30,9 +36,6 @@ from meja.games.nasi_lemak.components import (
 from meja.games.nasi_lemak.phases import DEAL, START
 from meja.games.nasi_lemak.state import NasiLemakState
 
-START_CHOICES: tuple[str, ...] = ("random", *(str(seat) for seat in range(MAX_PLAYERS)))
-RANDOM = START_CHOICES[0]
-
 
 class NasiLemakGame(Game):
     """Nasi Lemak: The Game, for 2-6 players."""
@@ -42,12 +45,7 @@ class NasiLemakGame(Game):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     options: ClassVar[tuple[Option, ...]] = (
-        Option(
-            "start_player",
-            "0",
-            "the seat that starts, or 'random' to draw it as a chance event (N13)",
-            choices=START_CHOICES,
-        ),
+        start_player_option(MAX_PLAYERS, "N13"),
         Option(
             "pile_out_end",
             "turn",
@@ -90,16 +88,8 @@ class NasiLemakGame(Game):
 
     def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Also accept a seat number as an int; refuse a missing seat or an impossible trade."""
-        given = dict(options)
-        start = given.get("start_player")
-        if isinstance(start, int) and not isinstance(start, bool):
-            given["start_player"] = str(start)
-        resolved = super().resolve_options(num_players, given)
-        start = resolved["start_player"]
-        if start != RANDOM and int(start) >= num_players:
-            raise ValueError(
-                f"option 'start_player': seat {start} does not exist with {num_players} players"
-            )
+        resolved = super().resolve_options(num_players, with_start_seat_text(options))
+        check_start_seat(resolved, num_players)
         if resolved["min_trade_cards"] > resolved["offer_card_limit"]:
             raise ValueError(
                 "option 'min_trade_cards': larger than offer_card_limit, so no offer could be made"
@@ -111,7 +101,7 @@ class NasiLemakGame(Game):
         resolved = self.resolve_options(num_players, options)
         state = NasiLemakState(self, num_players, resolved)
         state.cache_options()
-        random_start = resolved["start_player"] == RANDOM
+        random_start = resolved["start_player"] == RANDOM_START
         state.phase = START if random_start else DEAL
         state.active = state.first = -1 if random_start else int(resolved["start_player"])
         state.turn = state.moves = state.declined = state.takes = 0

@@ -6,6 +6,11 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from meja.core.game import Game, Option
+from meja.core.start_player import (
+    check_start_seat,
+    start_player_option,
+    with_start_seat_text,
+)
 from meja.games.peranakan import checks
 from meja.games.peranakan.components import (
     BOARD_ROWS,
@@ -28,8 +33,6 @@ from meja.games.peranakan.state import PeranakanState, row_text
 
 STEPS_PER_TURN = 4
 """Reveal, take, place and pawn; wild Kueh choices are counted separately."""
-
-START_CHOICES: tuple[str, ...] = ("random", *(str(seat) for seat in range(MAX_PLAYERS)))
 
 
 class PeranakanGame(Game):
@@ -58,26 +61,13 @@ class PeranakanGame(Game):
             "a Baba also collects from the tile he stands on (P3)",
             kind=bool,
         ),
-        Option(
-            "start_player",
-            "0",
-            "the seat that starts, or 'random' to draw it as a chance event (P13)",
-            choices=START_CHOICES,
-        ),
+        start_player_option(MAX_PLAYERS, "P13"),
     )
 
     def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Also accept a seat number as an int, and refuse a start seat that does not exist."""
-        given = dict(options)
-        start = given.get("start_player")
-        if isinstance(start, int) and not isinstance(start, bool):
-            given["start_player"] = str(start)
-        resolved = super().resolve_options(num_players, given)
-        start = resolved["start_player"]
-        if start != "random" and int(start) >= num_players:
-            raise ValueError(
-                f"option 'start_player': seat {start} does not exist with {num_players} players"
-            )
+        resolved = super().resolve_options(num_players, with_start_seat_text(options))
+        check_start_seat(resolved, num_players)
         return resolved
 
     def new_state(self, num_players: int, **options: Any) -> PeranakanState:

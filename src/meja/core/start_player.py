@@ -1,0 +1,38 @@
+"""The start-player option games share: a seat number, or "random" drawn as a chance event."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from meja.core.game import Option
+
+RANDOM_START = "random"
+
+
+def start_player_option(max_players: int, reading: str) -> Option:
+    """The start_player Option for a game of up to max_players, citing the rule reading."""
+    return Option(
+        "start_player",
+        "0",
+        f"the seat that starts, or 'random' to draw it as a chance event ({reading})",
+        choices=(RANDOM_START, *(str(seat) for seat in range(max_players))),
+    )
+
+
+def with_start_seat_text(options: Mapping[str, Any]) -> dict[str, Any]:
+    """options with a start seat given as an int turned into the text the choices list."""
+    given = dict(options)
+    start = given.get("start_player")
+    if isinstance(start, int) and not isinstance(start, bool):
+        given["start_player"] = str(start)
+    return given
+
+
+def check_start_seat(resolved: Mapping[str, Any], num_players: int) -> None:
+    """ValueError when the resolved start seat does not exist at this player count."""
+    start = resolved["start_player"]
+    if start != RANDOM_START and int(start) >= num_players:
+        raise ValueError(
+            f"option 'start_player': seat {start} does not exist with {num_players} players"
+        )
