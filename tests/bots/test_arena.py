@@ -91,7 +91,7 @@ def test_the_arena_writes_standings_and_games_as_json(tmp_path: Path) -> None:
     )
     assert heuristic["games"] == len(report["games"]) == 4
     assert heuristic["win_rate"] == pytest.approx(wins / 4)
-    assert heuristic["interval"][0] <= heuristic["win_rate"] <= heuristic["interval"][1]
+    assert heuristic["interval"] == pytest.approx(list(wilson_interval(wins, 4)))
 
 
 @pytest.mark.parametrize(
