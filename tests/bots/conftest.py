@@ -74,3 +74,66 @@ class NimState(State):
 @pytest.fixture
 def nim() -> NimGame:
     return NimGame()
+
+
+class TwoStepGame(Game):
+    """Seat 0 takes two steps in one turn and wins only by stepping 1 then 1."""
+
+    name = "two_step"
+    title = "Two steps"
+
+    def new_state(self, num_players: int, **options: Any) -> TwoStepState:
+        return TwoStepState(self, num_players, dict(options))
+
+    def num_actions(self, num_players: int) -> int:
+        return 2
+
+    def max_game_length(self, num_players: int) -> int:
+        return 2
+
+    def from_position(self, data: Mapping[str, Any]) -> TwoStepState:
+        state = self.new_state(2)
+        state.steps = list(data["steps"])
+        return state
+
+
+class TwoStepState(State):
+    """The steps seat 0 has taken; the turn, and the game, end after two."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.steps: list[int] = []
+
+    def current_player(self) -> int:
+        return TERMINAL if len(self.steps) == 2 else 0
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        return [] if self.is_terminal() or player == 1 else [0, 1]
+
+    def _apply(self, action: int, player: int) -> None:
+        self.steps.append(action)
+
+    def scores(self) -> list[float]:
+        return [0.0, 0.0]
+
+    def winners(self) -> list[int]:
+        return [0] if self.steps == [1, 1] else [1]
+
+    def clone(self) -> TwoStepState:
+        copy = TwoStepState(self.game, self.num_players, self.options, self.history)
+        copy.steps = list(self.steps)
+        return copy
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return {"steps": list(self.steps)}
+
+    def position(self) -> dict[str, Any]:
+        return self.view(None)
+
+    def action_to_str(self, action: int, player: int | None = None) -> str:
+        return f"step {action}"
+
+
+@pytest.fixture
+def two_step() -> TwoStepGame:
+    return TwoStepGame()

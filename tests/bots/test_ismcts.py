@@ -36,6 +36,25 @@ def test_one_iteration_plays_the_move_the_evaluation_likes_best(
     assert bot.last.iterations == 1
 
 
+def _first_step_looks_best(state: State) -> list[float]:
+    """A misleading judge of two-step: after one step, step 0 looks far better than step 1."""
+    if state.is_terminal():
+        return state.returns()
+    good = 0.9 if state.steps == [0] else 0.3
+    return [good, 1.0 - good]
+
+
+@pytest.mark.parametrize(("partial", "first_step"), [(0.0, 1), (10.0, 0)])
+def test_a_mid_turn_judgement_gives_way_to_the_completed_turn(
+    two_step: Game, partial: float, first_step: int
+) -> None:
+    state = two_step.new_state(2)
+    bot = ISMCTSBot(
+        iterations=3, rollout_depth=0, evaluator=_first_step_looks_best, partial_weight=partial
+    )
+    assert bot.choose(state, 0, random.Random(0)) == first_step
+
+
 def test_search_stops_once_no_other_move_can_catch_up(nim: Game) -> None:
     state = nim.new_state(2, stones=9)
     bot = ISMCTSBot(iterations=400, rollout_depth=0, evaluator=_leaves_a_multiple_of_four)
@@ -111,6 +130,7 @@ def test_heuristic_rollouts_and_score_evaluation_can_be_chosen() -> None:
         ("ismcts:eval=magic", "eval must be heuristic or score"),
         ("ismcts:seconds=-1", "seconds must be positive"),
         ("ismcts:prior=-2", "prior must be 0 or more"),
+        ("ismcts:partial=-1", "partial must be 0 or more"),
         ("ismcts:iterations", "expected key=value"),
         ("random:depth=3", "takes no settings"),
         ("alphazero", "unknown bot 'alphazero'"),

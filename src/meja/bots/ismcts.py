@@ -50,7 +50,8 @@ class _Node:
 
     def mean(self) -> float:
         """The prior and every backed-up value, averaged with the prior's weight."""
-        return (self.prior * self.weight + self.reward) / (self.weight + self.visits)
+        count = self.weight + self.visits
+        return (self.prior * self.weight + self.reward) / count if count else self.prior
 
 
 @dataclass
@@ -98,6 +99,7 @@ class ISMCTSBot:
         rollout_policy: RolloutPolicy = random_rollout_policy,
         evaluator: Evaluator = score_ranks,
         prior_weight: float = PRIOR_WEIGHT,
+        partial_weight: float | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
@@ -107,6 +109,8 @@ class ISMCTSBot:
             raise ValueError("ismcts: depth must be 0 or more")
         if prior_weight < 0:
             raise ValueError("ismcts: prior must be 0 or more")
+        if partial_weight is not None and partial_weight < 0:
+            raise ValueError("ismcts: partial must be 0 or more")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -114,6 +118,7 @@ class ISMCTSBot:
         self.rollout_policy = rollout_policy
         self.evaluator = evaluator
         self.prior_weight = prior_weight if rollout_depth == 0 else 1.0
+        self.partial_weight = self.prior_weight if partial_weight is None else partial_weight
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:
@@ -186,10 +191,10 @@ class ISMCTSBot:
         best: list[float] = []
         total = [0.0] * state.num_players
         for action in actions:
-            values = self._judge(state, seat, action, rng)
+            values, weight = self._judge(state, seat, action, rng)
             key = (seat, action)
             if key not in node.children:
-                node.children[key] = _Node(values[seat], self.prior_weight)
+                node.children[key] = _Node(values[seat], weight)
             if not best or values[seat] > best[seat]:
                 best = values
             total = [t + v for t, v in zip(total, values, strict=True)]
@@ -197,11 +202,15 @@ class ISMCTSBot:
             return best
         return [t / len(actions) for t in total]
 
-    def _judge(self, state: State, seat: int, action: int, rng: random.Random) -> list[float]:
-        """Every seat's value after seat plays action (and any chance it triggers, sampled)."""
+    def _judge(
+        self, state: State, seat: int, action: int, rng: random.Random
+    ) -> tuple[list[float], float]:
+        """Every seat's value after seat plays action (and any chance it triggers, sampled),
+        and the weight that judgement earns: less when seat is still mid-turn."""
         child = state.clone()
         child.apply(action, seat)
-        return self._rollout(child, rng)
+        weight = self.partial_weight if child.current_player() == seat else self.prior_weight
+        return self._rollout(child, rng), weight
 
     def _select(
         self, node: _Node, state: State, seat: int, actions: list[int], rng: random.Random
@@ -212,9 +221,8 @@ class ISMCTSBot:
         for a in actions:
             child = children.get((seat, a))
             if child is None:
-                child = children[(seat, a)] = _Node(
-                    self._judge(state, seat, a, rng)[seat], self.prior_weight
-                )
+                values, weight = self._judge(state, seat, a, rng)
+                child = children[(seat, a)] = _Node(values[seat], weight)
             else:
                 child.available += 1
             options.append(child)

@@ -31,6 +31,8 @@ ISMCTS_SETTINGS = {
     "depth": f"rollout moves before the position is judged (default {JUDGED_ROLLOUT_DEPTH} with "
     f"eval=heuristic, {DEFAULT_ROLLOUT_DEPTH} with eval=score; end: play out)",
     "prior": f"visits a move's first judgement counts for at depth 0 (default {PRIOR_WEIGHT:g})",
+    "partial": "visits the judgement of a move that leaves the same seat to move counts for "
+    "(default: as prior)",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",
@@ -69,6 +71,7 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
     iterations = _number(settings, "iterations", int)
     exploration = _number(settings, "c", float)
     prior = _number(settings, "prior", float)
+    partial = _number(settings, "partial", float)
     return ISMCTSBot(
         iterations=DEFAULT_ITERATIONS if iterations is None else int(iterations),
         seconds=_number(settings, "seconds", float),
@@ -79,6 +82,7 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
         else random_rollout_policy,
         evaluator=evaluator or score_ranks,
         prior_weight=PRIOR_WEIGHT if prior is None else prior,
+        partial_weight=partial,
     )
 
 
