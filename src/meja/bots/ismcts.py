@@ -32,6 +32,9 @@ PRIOR_WEIGHT = 10.0
 """How many visits a move's first judgement counts for before search results outweigh it.
 
 Only a plain evaluation earns this weight; a rollout's result is one sample, one visit."""
+PARTIAL_WEIGHT = 1.0
+"""The weight of a judgement made mid-turn (the same seat moves again): the first visit, which
+judges the rest of the turn, should outweigh it, since a half-played turn is judged poorly."""
 
 
 class _Node:
@@ -99,7 +102,7 @@ class ISMCTSBot:
         rollout_policy: RolloutPolicy = random_rollout_policy,
         evaluator: Evaluator = score_ranks,
         prior_weight: float = PRIOR_WEIGHT,
-        partial_weight: float | None = None,
+        partial_weight: float = PARTIAL_WEIGHT,
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
@@ -109,7 +112,7 @@ class ISMCTSBot:
             raise ValueError("ismcts: depth must be 0 or more")
         if prior_weight < 0:
             raise ValueError("ismcts: prior must be 0 or more")
-        if partial_weight is not None and partial_weight < 0:
+        if partial_weight < 0:
             raise ValueError("ismcts: partial must be 0 or more")
         self.iterations = iterations
         self.seconds = seconds
@@ -118,7 +121,7 @@ class ISMCTSBot:
         self.rollout_policy = rollout_policy
         self.evaluator = evaluator
         self.prior_weight = prior_weight if rollout_depth == 0 else 1.0
-        self.partial_weight = self.prior_weight if partial_weight is None else partial_weight
+        self.partial_weight = partial_weight
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:

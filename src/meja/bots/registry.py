@@ -10,6 +10,7 @@ from meja.bots.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
     DEFAULT_ROLLOUT_DEPTH,
+    PARTIAL_WEIGHT,
     PRIOR_WEIGHT,
     ISMCTSBot,
     random_rollout_policy,
@@ -32,7 +33,7 @@ ISMCTS_SETTINGS = {
     f"eval=heuristic, {DEFAULT_ROLLOUT_DEPTH} with eval=score; end: play out)",
     "prior": f"visits a move's first judgement counts for at depth 0 (default {PRIOR_WEIGHT:g})",
     "partial": "visits the judgement of a move that leaves the same seat to move counts for "
-    "(default: as prior)",
+    f"(default {PARTIAL_WEIGHT:g})",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",
@@ -82,7 +83,7 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
         else random_rollout_policy,
         evaluator=evaluator or score_ranks,
         prior_weight=PRIOR_WEIGHT if prior is None else prior,
-        partial_weight=partial,
+        partial_weight=PARTIAL_WEIGHT if partial is None else partial,
     )
 
 
