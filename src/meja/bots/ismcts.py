@@ -6,9 +6,10 @@ edges are keyed by (seat, action), chance is sampled rather than branched on, an
 availability counts because a different deal can make a different set of moves legal.
 
 Expanding a node judges every move from it at once with the evaluator (a node prior, worth
-PRIOR_WEIGHT visits), and the node backs up the best of them for the seat to move. One iteration
-therefore looks one decision deeper along the most promising line: the first reproduces a
-greedy one-move look-ahead, and the rest test it against the other seats' best replies.
+PRIOR_WEIGHT visits, or PARTIAL_WEIGHT when the same seat moves again), and the node backs up
+the best of them for the seat to move. One iteration therefore looks one decision deeper along
+the most promising line: the first reproduces a greedy one-move look-ahead, and the rest test
+it against the other seats' best replies.
 """
 
 from __future__ import annotations
