@@ -8,8 +8,10 @@ import pytest
 
 from meja.bots.arena import ArenaSetup, run_games, standings
 from meja.bots.heuristic import HeuristicBot, heuristic_values
+from meja.bots.heuristics.mooncake import values as mooncake_values
 from meja.core import CHANCE, list_games
 from meja.core.game import sample_chance
+from meja.games.mooncake import GAME as MOONCAKE
 
 GAMES = [game.name for game in list_games()]
 
@@ -47,3 +49,26 @@ def test_a_game_without_a_heuristic_is_refused_by_name() -> None:
 
     with pytest.raises(ValueError, match="no heuristic bot for backgammon"):
         HeuristicBot(Unknown())  # type: ignore[arg-type]
+
+
+def test_mooncake_values_count_the_tile_a_seat_keeps_before_it_is_placed() -> None:
+    """Choosing which tile to keep is judged by where the kept and passed tiles will go."""
+    data = MOONCAKE.new_state(3).position()
+    data.update(
+        phase="choose",
+        turn=2,
+        customers=[1],
+        boards=[
+            ["LN", "LS", "L-", None] + [None] * 8,
+            ["RN", "RS", "R-", None] + [None] * 8,
+            ["GN", "GS", "G-", None] + [None] * 8,
+        ],
+        hands=[["L-", "RSS", "GSS"], ["LNN", "RNN", "GNN"], ["LSS", "R-", "G-"]],
+    )
+    state = MOONCAKE.from_position(data)
+    judged = {}
+    for action in state.legal_actions(0):
+        child = state.clone()
+        child.apply(action, 0)
+        judged[state.action_to_str(action, 0).split(",")[0]] = mooncake_values(child)[0]
+    assert judged["keep L-"] > max(judged["keep RSS"], judged["keep GSS"])

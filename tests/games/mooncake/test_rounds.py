@@ -103,6 +103,21 @@ def test_passing_in_six_players_sends_one_tile_left_and_one_right() -> None:
         assert view["passed"] == {"left": hands[seat][1], "right": hands[seat][2]}
 
 
+def test_coming_tiles_follow_each_committed_choice_then_the_hand() -> None:
+    """What search may count on reaching each board this turn (the whole truth, for bots)."""
+    hands = [["LNN", "RSS", "G-"], ["LN", "RS", "G->"], ["RN", "R-", "GS"]]
+    state = choosing(hands)
+    assert state.coming_tiles() == [[], [], []]
+    assert state.action_to_str(0, 0) == "keep LNN, left RSS, right G-"
+    state.apply(0, 0)
+    assert state.coming_tiles() == [[TILE["LNN"]], [TILE["RSS"]], [TILE["G-"]]]
+    state.apply(0, 1)
+    state.apply(0, 2)
+    assert state.coming_tiles() == [
+        sorted(TILE[code] for code in hand) for hand in (state.view(s)["hand"] for s in range(3))
+    ]
+
+
 def test_passing_in_two_players_sends_both_tiles_to_the_opponent() -> None:
     """M3: with 2 players only the kept tile is a choice, so there are 3 choices."""
     state = choosing([["LNN", "RSS", "G-"], ["LN", "RS", "G->"]])

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
-from meja.games.mooncake.components import CUSTOMERS, TILE_TYPES, Customer
+from meja.games.mooncake.components import CUSTOMERS, QUARTERS, TILE_TYPES, Customer
 from meja.games.mooncake.notation import SLOTS, TILE_CODES
 from meja.games.mooncake.scoring import (
     assign_customers,
@@ -26,6 +26,7 @@ from meja.games.mooncake.scoring import (
 )
 from meja.games.mooncake.state import CHOICES, PLACE_BASE, MooncakeState
 
+CAKE_SIZE = len(QUARTERS)
 TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}
 CUSTOMER_BY_NUMBER = {customer.number: customer for customer in CUSTOMERS}
 
@@ -55,7 +56,7 @@ def cake_value(tiles: Sequence[int], bonus: str) -> float:
     return _cake_value(tuple(tiles), bonus)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 18)
 def _cake_value(tiles: tuple[int, ...], bonus: str) -> float:
     """cake_value, remembered: search judges the same few cakes many thousands of times."""
     stats = cake_stats(tiles)
@@ -81,19 +82,9 @@ def _cake_value(tiles: tuple[int, ...], bonus: str) -> float:
     return flavour + stats.yolks + OPEN_YOLK * hopeful + no_half + pairs
 
 
-def _taste_estimate(board: list[int], bonus: str) -> float:
-    """Expected Taste Value of a board's three cakes."""
-    return sum(cake_value(cake, bonus) for cake in board_cakes(board))
-
-
-def _customers_served(board: list[int], customers: list[Customer]) -> int:
-    """How many customers the board's complete cakes would satisfy."""
-    return _served(tuple(board), tuple(customers))
-
-
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 16)
 def _served(board: tuple[int, ...], customers: tuple[Customer, ...]) -> int:
-    """_customers_served, remembered per board and customer row."""
+    """How many customers the board's complete cakes would satisfy (remembered)."""
     fits = [
         [min(cake) >= 0 and satisfies(c, cake_stats(cake)) for c in customers]
         for cake in board_cakes(board)
@@ -101,23 +92,67 @@ def _served(board: tuple[int, ...], customers: tuple[Customer, ...]) -> int:
     return sum(1 for c in assign_customers(fits, len(customers)) if c >= 0)
 
 
+FILL_GAIN = (0.0, 0.16, 0.43, 1.54, 4.52)
+"""By open quarters, how far a cake's final Taste beat cake_value's estimate on average in 60
+seeded 2-player heuristic games: the estimate forgets what the open quarters will bring."""
+
+
+def expected_taste(cake: tuple[int, ...], bonus: str) -> float:
+    """A cake's final Taste as search expects it: cake_value plus what the open quarters bring."""
+    return _cake_value(cake, bonus) + FILL_GAIN[cake.count(-1)]
+
+
+@lru_cache(maxsize=1 << 17)
+def outlook(
+    board: tuple[int, ...], tiles: tuple[int, ...], bonus: str
+) -> tuple[float, tuple[int, ...]]:
+    """Expected Taste of a board, and the board, once each of tiles in turn goes where it adds
+    most to its cake. Remembered: within one search most boards and hands recur."""
+    slots = list(board)
+    for tile in tiles:
+        best_gain, best_slot = -math.inf, -1
+        for slot, there in enumerate(slots):
+            if there >= 0:
+                continue
+            start = slot - slot % CAKE_SIZE
+            cake = slots[start : start + CAKE_SIZE]
+            before = expected_taste(tuple(cake), bonus)
+            cake[slot - start] = tile
+            gain = expected_taste(tuple(cake), bonus) - before
+            if gain > best_gain:
+                best_gain, best_slot = gain, slot
+        if best_slot < 0:
+            break
+        slots[best_slot] = tile
+    placed = tuple(slots)
+    taste = sum(
+        expected_taste(placed[start : start + CAKE_SIZE], bonus)
+        for start in range(0, len(placed), CAKE_SIZE)
+    )
+    return taste, placed
+
+
 def values(state: State) -> list[float]:
     """Estimated win shares from Festive Points so far and what this round's cakes promise.
 
     Search calls this on its own redrawn worlds, so it reads every board in full, tiles placed
-    this turn included.
+    this turn included, and places the tiles each seat is sure to get this turn where they fit
+    best: a half-played turn, or a keep-and-pass choice, is judged by where it leads.
     """
     game = cast(MooncakeState, state)
     bonus = game.options["half_yolk_bonus"]
-    boards = game.boards()
+    outlooks = [
+        outlook(tuple(board), tuple(tiles), bonus)
+        for board, tiles in zip(game.boards(), game.coming_tiles(), strict=True)
+    ]
     worth = game.scores()
-    if not game.is_terminal() and any(tile >= 0 for board in boards for tile in board):
-        customers = game.customer_cards()
-        tastes = [_taste_estimate(board, bonus) for board in boards]
-        for seat, board in enumerate(boards):
+    if not game.is_terminal() and any(tile >= 0 for _, board in outlooks for tile in board):
+        customers = tuple(game.customer_cards())
+        tastes = [taste for taste, _ in outlooks]
+        for seat, (taste, board) in enumerate(outlooks):
             rivals = [t for other, t in enumerate(tastes) if other != seat]
-            lead = (tastes[seat] - sum(rivals) / len(rivals)) / TASTE_SPREAD
-            worth[seat] += 1.0 + math.tanh(lead) + _customers_served(board, customers)
+            lead = (taste - sum(rivals) / len(rivals)) / TASTE_SPREAD
+            worth[seat] += 1.0 + math.tanh(lead) + _served(board, customers)
     return win_shares(worth, TEMPERATURE)
 
 

@@ -329,6 +329,27 @@ class MooncakeState(State):
         """
         return [self._board(seat) for seat in range(self.num_players)]
 
+    def coming_tiles(self) -> list[list[int]]:
+        """Per seat, the tiles sure to reach its board this turn: its unplaced tiles while
+        placing; while choosing, the tile it keeps and those passed to it, once committed.
+
+        The whole truth, like boards(), for bots judging their own redrawn worlds.
+        """
+        n = self.num_players
+        if self._phase == PLACE:
+            return [hand[:] for hand in self._hands]
+        coming: list[list[int]] = [[] for _ in range(n)]
+        if self._phase != CHOOSE:
+            return coming
+        for seat, choice in enumerate(self._choices):
+            if choice >= 0:
+                hand = self._hands[seat]
+                keep, left, right = CHOICES[choice]
+                coming[seat].append(hand[keep])
+                coming[(seat + 1) % n].append(hand[left])
+                coming[(seat - 1) % n].append(hand[right])
+        return coming
+
     def customer_cards(self) -> list[Customer]:
         """The customers on display this round."""
         return [CUSTOMERS[c] for c in self._customers]
