@@ -9,9 +9,11 @@ import pytest
 from meja.bots.arena import ArenaSetup, run_games, standings
 from meja.bots.heuristic import HeuristicBot, heuristic_values
 from meja.bots.heuristics.mooncake import values as mooncake_values
+from meja.bots.heuristics.nasi_lemak import values as nasi_lemak_values
 from meja.core import CHANCE, list_games
 from meja.core.game import sample_chance
 from meja.games.mooncake import GAME as MOONCAKE
+from meja.games.nasi_lemak import GAME as NASI_LEMAK
 
 GAMES = [game.name for game in list_games()]
 
@@ -72,3 +74,30 @@ def test_mooncake_values_count_the_tile_a_seat_keeps_before_it_is_placed() -> No
         child.apply(action, 0)
         judged[state.action_to_str(action, 0).split(",")[0]] = mooncake_values(child)[0]
     assert judged["keep L-"] > max(judged["keep RSS"], judged["keep GSS"])
+
+
+def _nasi_lemak_share(hand: dict[str, int], packs: list[dict[str, object]]) -> float:
+    """Seat 0's estimated win share holding hand and packs, against an empty-handed seat 1."""
+    data = {
+        "num_players": 2,
+        "phase": "main",
+        "active": 1,
+        "turn": 2,
+        "hands": [hand, {}],
+        "draw_pile": "rest",
+        "nasi_lemak_pile": "rest",
+        "nasi_lemak": [packs, []],
+    }
+    return nasi_lemak_values(NASI_LEMAK.from_position(data))[0]
+
+
+def test_nasi_lemak_values_count_action_cards_and_flies() -> None:
+    """An Officer in hand promises cards (N9), and a fly voids a pack until it goes (N10)."""
+    nothing = _nasi_lemak_share({}, [])
+    assert _nasi_lemak_share({"officer": 1}, []) > nothing
+    assert _nasi_lemak_share({"rice": 1, "egg": 1, "peanuts": 1, "sambal": 1}, []) > (
+        _nasi_lemak_share({"rice": 2, "egg": 2}, [])
+    )
+    fly_free = _nasi_lemak_share({}, [{"packs": 1, "fly": False}])
+    under_fly = _nasi_lemak_share({}, [{"packs": 1, "fly": True}])
+    assert fly_free > under_fly > nothing

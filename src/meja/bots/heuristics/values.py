@@ -15,3 +15,8 @@ def win_shares(worth: Sequence[float], temperature: float) -> list[float]:
     weights = [math.exp((w - top) / temperature) for w in worth]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+def linear_shares(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
+    """Win shares from each seat's features, weighted as fitted by scripts/fit_values.py."""
+    return win_shares([sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows], 1.0)
