@@ -30,22 +30,28 @@ RIDGE = 1e-3
 
 
 def play(
-    game: Game, players: int, seed: int, explore: float, sample: float, features: Features
+    game: Game, players: int, seed: int, args: Any, features: Features
 ) -> tuple[list[list[list[float]]], list[float]]:
-    """One game's sampled feature rows and its final returns."""
+    """One game's sampled feature rows and its final returns.
+
+    With --turns only positions where a different seat takes over are recorded: mid-turn
+    positions flatter a hand about to be spent (five ingredients look as good as a pack).
+    """
     rng = random.Random(seed)
     heuristic = HeuristicBot(game)
     rand = make_bot("random", game)
     state = game.new_state(players)
     rows: list[list[list[float]]] = []
+    last = CHANCE
     while not state.is_terminal():
         seat = state.current_player()
         if seat == CHANCE:
             state.apply(sample_chance(state, rng), CHANCE)
             continue
-        if rng.random() < sample:
+        if (seat != last or not args.turns) and rng.random() < args.sample:
             rows.append(features(state))
-        bot = rand if rng.random() < explore else heuristic
+        last = seat
+        bot = rand if rng.random() < args.explore else heuristic
         state.apply(bot.choose(state, seat, rng), seat)
     return rows, state.returns()
 
@@ -57,9 +63,7 @@ def collect(
     xs: list[list[list[float]]] = []
     ys: list[list[float]] = []
     for index in range(games):
-        rows, returns = play(
-            game, players, seed * 100_003 + index, args.explore, args.sample, features
-        )
+        rows, returns = play(game, players, seed * 100_003 + index, args, features)
         xs.extend(rows)
         ys.extend([returns] * len(rows))
         if (index + 1) % max(1, games // 10) == 0:
@@ -110,6 +114,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--explore", type=float, default=0.1, help="share of random moves")
     parser.add_argument("--sample", type=float, default=0.1, help="share of decisions recorded")
+    parser.add_argument(
+        "--turns", action="store_true", help="record only positions where another seat takes over"
+    )
     args = parser.parse_args()
     game = load_game(args.game)
     module = __import__(f"meja.bots.heuristics.{game.name}", fromlist=["features"])
