@@ -10,6 +10,7 @@ that make softmax(weights . features) the best-calibrated estimate of the win sh
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -118,8 +119,15 @@ def main() -> None:
         "--turns", action="store_true", help="record only positions where another seat takes over"
     )
     args = parser.parse_args()
-    game = load_game(args.game)
-    module = __import__(f"meja.bots.heuristics.{game.name}", fromlist=["features"])
+    try:
+        game = load_game(args.game)
+    except ValueError as exc:
+        parser.error(str(exc))
+    module = importlib.import_module(f"meja.bots.heuristics.{game.name}")
+    if not hasattr(module, "features"):
+        parser.error(f"{game.name} has no features() to fit (only a hand-set values())")
+    if any(n < game.min_players or n > game.max_players for n in args.players):
+        parser.error(f"{game.name} takes {game.min_players}-{game.max_players} players")
     names: tuple[str, ...] = module.FEATURES
     train = [collect(game, n, args.games, args.seed, args, module.features) for n in args.players]
     held = [
