@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from meja.bots.heuristic import search_guide
 from meja.bots.ismcts import ISMCTSBot, score_ranks
 from meja.bots.registry import make_bot, split_bot_specs
 from meja.core import CHANCE, Game, State, load_game
@@ -34,6 +35,37 @@ def test_one_iteration_plays_the_move_the_evaluation_likes_best(
     bot = ISMCTSBot(iterations=1, rollout_depth=0, evaluator=_leaves_a_multiple_of_four)
     assert bot.choose(state, 0, random.Random(3)) == winning_take - 1
     assert bot.last.iterations == 1
+
+
+def _take_one(state: State, player: int, rng: random.Random) -> int:
+    """A naive guide that always takes a single stone."""
+    return 0
+
+
+@pytest.mark.parametrize(("bonus", "chosen"), [(0.0, 1), (0.5, 1), (2.0, 0)])
+def test_a_guide_bonus_favours_the_guides_move_until_the_evaluation_outweighs_it(
+    nim: Game, bonus: float, chosen: int
+) -> None:
+    state = nim.new_state(2, stones=6)
+    bot = ISMCTSBot(
+        iterations=1,
+        rollout_depth=0,
+        evaluator=_leaves_a_multiple_of_four,
+        guide=_take_one,
+        guide_bonus=bonus,
+    )
+    assert bot.choose(state, 0, random.Random(3)) == chosen
+
+
+@pytest.mark.parametrize("name", ["peranakan", "te_kuiti", "nasi_lemak", "mooncake"])
+def test_the_default_guide_is_the_games_own_and_a_setting_overrides_it(name: str) -> None:
+    game = load_game(name)
+    default = make_bot("ismcts", game)
+    assert isinstance(default, ISMCTSBot)
+    assert default.guide_bonus == search_guide(game)
+    assert (default.guide is None) == (search_guide(game) == 0)
+    custom = make_bot("ismcts:guide=0.2", game)
+    assert isinstance(custom, ISMCTSBot) and custom.guide_bonus == 0.2 and custom.guide
 
 
 def _first_step_looks_best(state: State) -> list[float]:
@@ -131,6 +163,7 @@ def test_heuristic_rollouts_and_score_evaluation_can_be_chosen() -> None:
         ("ismcts:seconds=-1", "seconds must be positive"),
         ("ismcts:prior=-2", "prior must be 0 or more"),
         ("ismcts:partial=-1", "partial must be 0 or more"),
+        ("ismcts:guide=-0.1", "guide must be 0 or more"),
         ("ismcts:iterations", "expected key=value"),
         ("random:depth=3", "takes no settings"),
         ("alphazero", "unknown bot 'alphazero'"),

@@ -40,6 +40,11 @@ def heuristic_values(game: Game) -> Values | None:
     return values
 
 
+def search_guide(game: Game) -> float:
+    """The win share by which ISMCTS favours the heuristic's own move, if the game asks for it."""
+    return float(getattr(_module(game), "SEARCH_GUIDE", 0.0))
+
+
 class HeuristicBot:
     """Delegates to the game's own heuristic; used alone or as an ISMCTS rollout policy."""
 

@@ -104,6 +104,8 @@ class ISMCTSBot:
         evaluator: Evaluator = score_ranks,
         prior_weight: float = PRIOR_WEIGHT,
         partial_weight: float = PARTIAL_WEIGHT,
+        guide: RolloutPolicy | None = None,
+        guide_bonus: float = 0.0,
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
@@ -115,6 +117,8 @@ class ISMCTSBot:
             raise ValueError("ismcts: prior must be 0 or more")
         if partial_weight < 0:
             raise ValueError("ismcts: partial must be 0 or more")
+        if guide_bonus < 0:
+            raise ValueError("ismcts: guide must be 0 or more")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -123,6 +127,8 @@ class ISMCTSBot:
         self.evaluator = evaluator
         self.prior_weight = prior_weight if rollout_depth == 0 else 1.0
         self.partial_weight = partial_weight
+        self.guide = guide if guide_bonus > 0 else None
+        self.guide_bonus = guide_bonus
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:
@@ -192,13 +198,15 @@ class ISMCTSBot:
         the mean instead.
         """
         node.expanded = seat
+        guided = None if self.guide is None else self.guide(state, seat, rng)
         best: list[float] = []
         total = [0.0] * state.num_players
         for action in actions:
             values, weight = self._judge(state, seat, action, rng)
             key = (seat, action)
             if key not in node.children:
-                node.children[key] = _Node(values[seat], weight)
+                bonus = self.guide_bonus if action == guided else 0.0
+                node.children[key] = _Node(values[seat] + bonus, weight)
             if not best or values[seat] > best[seat]:
                 best = values
             total = [t + v for t, v in zip(total, values, strict=True)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meja.bots.base import Bot
-from meja.bots.heuristic import HeuristicBot, heuristic_values
+from meja.bots.heuristic import HeuristicBot, heuristic_for, heuristic_values, search_guide
 from meja.bots.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
@@ -34,6 +34,8 @@ ISMCTS_SETTINGS = {
     "prior": f"visits a move's first judgement counts for at depth 0 (default {PRIOR_WEIGHT:g})",
     "partial": "visits the judgement of a move that leaves the same seat to move counts for "
     f"(default {PARTIAL_WEIGHT:g})",
+    "guide": "how much the game heuristic's own move is favoured at each decision, in win share "
+    "(default: the game's SEARCH_GUIDE, else 0)",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",
@@ -73,6 +75,9 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
     exploration = _number(settings, "c", float)
     prior = _number(settings, "prior", float)
     partial = _number(settings, "partial", float)
+    guide = _number(settings, "guide", float)
+    if guide is None:
+        guide = search_guide(game)
     return ISMCTSBot(
         iterations=DEFAULT_ITERATIONS if iterations is None else int(iterations),
         seconds=_number(settings, "seconds", float),
@@ -84,6 +89,8 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
         evaluator=evaluator or score_ranks,
         prior_weight=PRIOR_WEIGHT if prior is None else prior,
         partial_weight=PARTIAL_WEIGHT if partial is None else partial,
+        guide=heuristic_for(game) if guide else None,
+        guide_bonus=guide,
     )
 
 
