@@ -9,7 +9,8 @@ Expanding a node judges every move from it at once with the evaluator (a node pr
 PRIOR_WEIGHT visits, or PARTIAL_WEIGHT when the same seat moves again), and the node backs up
 the best of them for the seat to move. One iteration therefore looks one decision deeper along
 the most promising line: the first reproduces a greedy one-move look-ahead, and the rest test
-it against the other seats' best replies.
+it against the other seats' best replies. A guide (a game's heuristic) can add a bonus to the
+prior of the move it would play, so the search leaves its choice only for a clearly better one.
 """
 
 from __future__ import annotations
