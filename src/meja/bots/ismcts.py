@@ -118,8 +118,8 @@ class ISMCTSBot:
             raise ValueError("ismcts: prior must be 0 or more")
         if partial_weight < 0:
             raise ValueError("ismcts: partial must be 0 or more")
-        if guide_bonus < 0:
-            raise ValueError("ismcts: guide must be 0 or more")
+        if not 0 <= guide_bonus < math.inf:
+            raise ValueError("ismcts: guide must be a finite number, 0 or more")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
