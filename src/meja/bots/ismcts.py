@@ -110,16 +110,18 @@ class ISMCTSBot:
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("ismcts: seconds must be positive")
+        if seconds is not None and not 0 < seconds < math.inf:
+            raise ValueError("ismcts: seconds must be a finite number above 0")
         if rollout_depth is not None and rollout_depth < 0:
             raise ValueError("ismcts: depth must be 0 or more")
-        if prior_weight < 0:
-            raise ValueError("ismcts: prior must be 0 or more")
-        if partial_weight < 0:
-            raise ValueError("ismcts: partial must be 0 or more")
-        if not 0 <= guide_bonus < math.inf:
-            raise ValueError("ismcts: guide must be a finite number, 0 or more")
+        for setting, value in (
+            ("c", exploration),
+            ("prior", prior_weight),
+            ("partial", partial_weight),
+            ("guide", guide_bonus),
+        ):
+            if not 0 <= value < math.inf:
+                raise ValueError(f"ismcts: {setting} must be a finite number, 0 or more")
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
