@@ -31,9 +31,9 @@ CONFIGS = [
 
 
 def measure(name: str, players: int, games: int, every: int, seed: int) -> dict[str, Any]:
-    """Time ISMCTS on every every-th decision of games seeded heuristic games."""
+    """Time ISMCTS on every every-th decision of seeded games that the heuristic plays out."""
     game = load_game(name)
-    guide = HeuristicBot(game)
+    player = HeuristicBot(game)
     bot = make_bot("ismcts", game)
     assert isinstance(bot, ISMCTSBot)
     times: list[float] = []
@@ -54,7 +54,7 @@ def measure(name: str, players: int, games: int, every: int, seed: int) -> dict[
                     bot.choose(state, seat, rng)
                     times.append(time.process_time() - start)
                     iterations += bot.last.iterations
-            state.apply(guide.choose(state, seat, rng), seat)
+            state.apply(player.choose(state, seat, rng), seat)
     total = sum(times)
     return {
         "game": name,
