@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from meja.bots.heuristic import search_guide
-from meja.bots.ismcts import ISMCTSBot, score_ranks
+from meja.bots.heuristic import search_guide, search_iterations
+from meja.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, score_ranks
 from meja.bots.registry import make_bot, split_bot_specs
 from meja.core import CHANCE, Game, State, load_game
 from meja.core.game import sample_chance
@@ -66,6 +66,21 @@ def test_the_default_guide_is_the_games_own_and_a_setting_overrides_it(name: str
     assert (default.guide is None) == (search_guide(game) == 0)
     custom = make_bot("ismcts:guide=0.2", game)
     assert isinstance(custom, ISMCTSBot) and custom.guide_bonus == 0.2 and custom.guide
+
+
+@pytest.mark.parametrize(
+    ("name", "iterations"),
+    [("peranakan", 200), ("te_kuiti", 400), ("nasi_lemak", 200), ("mooncake", 200)],
+)
+def test_the_default_budget_is_the_games_own_and_a_setting_overrides_it(
+    name: str, iterations: int
+) -> None:
+    game = load_game(name)
+    default = make_bot("ismcts", game)
+    assert isinstance(default, ISMCTSBot)
+    assert default.iterations == iterations == search_iterations(game, DEFAULT_ITERATIONS)
+    custom = make_bot("ismcts:iterations=50", game)
+    assert isinstance(custom, ISMCTSBot) and custom.iterations == 50
 
 
 def _first_step_looks_best(state: State) -> list[float]:

@@ -40,6 +40,11 @@ def heuristic_values(game: Game) -> Values | None:
     return values
 
 
+def search_iterations(game: Game, default: int) -> int:
+    """ISMCTS iterations per move at the default budget: the game's own, if it asks for more."""
+    return int(getattr(_module(game), "SEARCH_ITERATIONS", default))
+
+
 def search_guide(game: Game) -> float:
     """The win share by which ISMCTS favours the heuristic's own move, if the game asks for it."""
     return float(getattr(_module(game), "SEARCH_GUIDE", 0.0))

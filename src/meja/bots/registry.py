@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from meja.bots.base import Bot
-from meja.bots.heuristic import HeuristicBot, heuristic_for, heuristic_values, search_guide
+from meja.bots.heuristic import (
+    HeuristicBot,
+    heuristic_for,
+    heuristic_values,
+    search_guide,
+    search_iterations,
+)
 from meja.bots.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
@@ -26,7 +32,8 @@ JUDGED_ROLLOUT_DEPTH = 0
 random steps only add noise to a good evaluation."""
 
 ISMCTS_SETTINGS = {
-    "iterations": f"iterations per move (default {DEFAULT_ITERATIONS})",
+    "iterations": f"iterations per move (default: the game's SEARCH_ITERATIONS, else "
+    f"{DEFAULT_ITERATIONS})",
     "seconds": "a time budget per move instead of an iteration count",
     "c": f"UCB exploration constant (default {DEFAULT_EXPLORATION})",
     "depth": f"rollout moves before the position is judged (default {JUDGED_ROLLOUT_DEPTH} with "
@@ -79,7 +86,9 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
     if guide is None:
         guide = search_guide(game)
     return ISMCTSBot(
-        iterations=DEFAULT_ITERATIONS if iterations is None else int(iterations),
+        iterations=search_iterations(game, DEFAULT_ITERATIONS)
+        if iterations is None
+        else int(iterations),
         seconds=_number(settings, "seconds", float),
         exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
         rollout_depth=depth,

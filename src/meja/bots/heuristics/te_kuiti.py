@@ -37,6 +37,10 @@ SIDE_WORTH = (0.0, 0.3, 1.0, 3.0, 0.0)
 FENCE_SHORTLIST = 10
 """Single fences worth pairing up when the shepherd plans both fences of a turn."""
 
+SEARCH_ITERATIONS = 400
+"""ISMCTS iterations per move: a shepherd's turn offers some 60 fences, so 200 iterations gave
+each about three visits. 400 still chooses well inside a second (see docs/bots.md)."""
+
 
 def cells_of(mask: int) -> list[int]:
     """Cell numbers whose bit is set in a field mask."""
