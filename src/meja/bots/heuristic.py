@@ -41,7 +41,7 @@ def heuristic_values(game: Game) -> Values | None:
 
 
 def search_iterations(game: Game, default: int) -> int:
-    """ISMCTS iterations per move at the default budget: the game's own, if it asks for more."""
+    """ISMCTS iterations per move when none are asked for: the game's SEARCH_ITERATIONS, if set."""
     return int(getattr(_module(game), "SEARCH_ITERATIONS", default))
 
 
