@@ -1,16 +1,20 @@
-"""A `meja serve` process with fast bots and a headless Debian chromium driven by Playwright."""
+"""A `meja serve` process with fast bots, a headless Debian chromium driven by Playwright, and a
+driver that plays a table the way a person does: by clicking what the page highlights."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -23,6 +27,14 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+WAIT_MS = 30_000
+SCRIPT = (Path(__file__).parent / "targets.js").read_text()
+TURN_OR_END = (
+    "document.body.dataset.yourTurn === 'yes'"
+    " || !document.getElementById('result').classList.contains('hidden')"
+)
 
 
 class WebServer:
@@ -85,7 +97,7 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
     """A fresh page whose script errors fail the test."""
-    context = browser.new_context(viewport={"width": 1100, "height": 900})
+    context = browser.new_context(viewport=DESKTOP)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
@@ -99,3 +111,142 @@ def page(browser: Browser) -> Iterator[Page]:
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@dataclass
+class Decision:
+    """One decision of the human seat: every legal move and the clicks that make it."""
+
+    name: str
+    legal: dict[int, str]
+    paths: dict[int, list[dict[str, Any]]]
+    problems: dict[int, str]
+    illegal: list[str]
+    scroll_y: float
+
+    def missing(self) -> list[str]:
+        """Each legal move with no highlighted, visible target inside the window, and why."""
+        out = [f"{self.name}: '{move}' is offered but not legal" for move in self.illegal]
+        for action, text in sorted(self.legal.items()):
+            if action not in self.paths:
+                reason = self.problems.get(action, "nothing on the board plays it")
+                out.append(f"{self.name}: '{text}' ({reason})")
+        return out
+
+
+@dataclass
+class TableDriver:
+    """A person at a table: finds what each legal move is clicked on, and clicks it."""
+
+    page: Page
+
+    def open(self, url: str) -> None:
+        """Join the table at url and record every move the page sends from then on."""
+        self.page.goto(url)
+        self.wait("document.body.dataset.connection === 'online' && !!window.meja.page.state")
+        self.page.evaluate(
+            "() => { const c = window.meja.connection; const send = c.send.bind(c);"
+            " window.sentMoves = [];"
+            " c.send = (m) => { const ok = send(m);"
+            " if (ok && m.type === 'move') window.sentMoves.push(m.action); return ok; }; }"
+        )
+
+    def wait(self, condition: str, arg: Any = None, timeout: int = WAIT_MS) -> None:
+        """Wait for condition; a timeout says what the page showed."""
+        try:
+            self.page.wait_for_function(condition, arg=arg, timeout=timeout)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the page did not move on; it showed {self.shown()}") from None
+
+    def shown(self) -> list[Any]:
+        """The prompt, error, step, selection and connection status, for failure messages."""
+        return list(
+            self.page.evaluate(
+                "[document.getElementById('prompt').textContent,"
+                " document.getElementById('error').textContent, document.body.dataset.step,"
+                " document.body.dataset.selection, document.getElementById('status').textContent]"
+            )
+        )
+
+    def wait_for_turn(self) -> bool:
+        """Wait until the human seat has a decision (True) or the game is over (False)."""
+        self.wait(TURN_OR_END)
+        return not self.page.locator("#result").is_visible()
+
+    def state(self) -> dict[str, Any]:
+        """The latest state message the page holds."""
+        return dict(self.page.evaluate("window.meja.page.state"))
+
+    def sent(self) -> list[int]:
+        """Every move the page has sent since it was opened."""
+        return list(self.page.evaluate("window.sentMoves"))
+
+    def decision(self) -> Decision:
+        """Explore every chain of picks on the board, as the page draws and scrolls them."""
+        found = self.page.evaluate(f"() => {{ {SCRIPT}\n return exploreTargets(); }}")
+        return Decision(
+            name=found["name"],
+            legal={int(a): t for a, t in found["legal"].items()},
+            paths={int(a): p for a, p in found["paths"].items()},
+            problems={int(a): p for a, p in found["problems"].items()},
+            illegal=list(found["illegal"]),
+            scroll_y=found["scrollY"],
+        )
+
+    def click(self, step: dict[str, Any]) -> None:
+        """Click one step of a path (a pick, or the move itself) where a person would."""
+        point = self.page.evaluate(f"(step) => {{ {SCRIPT}\n return pointOf(step); }}", step)
+        assert point is not None, f"nowhere to click for {step}; the page showed {self.shown()}"
+        self.page.mouse.click(point["x"], point["y"])
+
+    def play(self, decision: Decision, action: int) -> None:
+        """Click along the path of action and check that exactly that move was sent."""
+        before = len(self.sent())
+        for step in decision.paths[action]:
+            self.click(step)
+        self.wait("(n) => window.sentMoves.length > n", before)
+        sent = self.sent()[before:]
+        assert sent == [action], (
+            f"{decision.name}: meant '{decision.legal[action]}' ({action}) but sent {sent}"
+        )
+        self.wait("() => !window.meja.page.pending")
+
+    def play_randomly(
+        self, rng: random.Random, shots: Path | None = None, check: bool = True
+    ) -> list[Decision]:
+        """Play the seat to the end, a random legal move a time; each decision is returned.
+
+        With shots (a path prefix), the first decision of each kind is saved as a screenshot.
+        """
+        decisions = []
+        while self.wait_for_turn():
+            decision = self.decision()
+            decisions.append(decision)
+            kind = decision.name.split(" at ")[0]
+            if shots is not None and kind not in {d.name.split(" at ")[0] for d in decisions[:-1]}:
+                self.page.screenshot(path=f"{shots}-{kind}.png")
+            if check:
+                assert not decision.missing(), "\n".join(decision.missing())
+            playable = sorted(decision.paths)
+            assert playable, f"{decision.name}: no legal move can be clicked"
+            self.play(decision, rng.choice(playable))
+        return decisions
+
+
+@pytest.fixture
+def driver(page: Page) -> TableDriver:
+    """A person at a 1280x800 window."""
+    return TableDriver(page)
+
+
+@pytest.fixture
+def phone_driver(browser: Browser) -> Iterator[TableDriver]:
+    """A person on a phone-sized touch screen; script errors fail the test."""
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    yield TableDriver(tab)
+    context.close()
+    assert errors == [], errors

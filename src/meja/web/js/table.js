@@ -68,6 +68,11 @@ function context(message) {
       if (page.selection.includes(key)) node.classList.add("picked");
       return node;
     },
+    /** Make node undo the picks made so far (a "change" button of a choice being made). */
+    clear(node) {
+      node.setAttribute("data-clear", "");
+      return node;
+    },
     /** Moves whose text starts with prefix. */
     startingWith(prefix) {
       return legal.filter((move) => move.text.startsWith(prefix));
@@ -123,12 +128,64 @@ function drawBoard(message) {
     drawing = generic.draw(ctx);
   }
   $("board").replaceChildren(drawing);
+  fitBoard();
+  markTargets();
   const prompt = $("prompt");
   prompt.textContent = promptText(message, ctx);
   prompt.classList.toggle("your-turn", Boolean(ctx.legal.length));
   document.body.dataset.step = String(message.step);
   document.body.dataset.yourTurn = ctx.legal.length ? "yes" : "no";
   document.body.dataset.selection = page.selection.join("|");
+}
+
+/** The width from which the board must fit the window's height, so nothing needs scrolling. */
+const WIDE = window.matchMedia("(min-width: 980px)");
+
+/** On a wide window, scale the board down to the height left below the seats and prompt. */
+function fitBoard() {
+  const drawing = $("board").firstElementChild;
+  if (!drawing || drawing.tagName.toLowerCase() !== "svg") return;
+  if (!WIDE.matches) {
+    drawing.style.maxHeight = "";
+    return;
+  }
+  const top = $("board").getBoundingClientRect().top + window.scrollY;
+  drawing.style.maxHeight = `${Math.max(320, window.innerHeight - top - 20)}px`;
+}
+
+const TARGETS = "[data-action], [data-pick], [data-clear]";
+
+/**
+ * Highlight every clickable part of the board: each target's own `.hl` shape (the first one
+ * that belongs to it rather than to a target inside it) gets `hl-on`, or the target itself.
+ */
+function markTargets() {
+  for (const node of $("board").querySelectorAll(TARGETS)) {
+    node.classList.add("legal");
+    const shape = [...node.querySelectorAll(".hl")].find((hl) => hl.closest(TARGETS) === node);
+    (shape || node).classList.add("hl-on");
+  }
+}
+
+/** The smallest box around every clickable part of the board, in viewport coordinates. */
+function targetsBox() {
+  const boxes = [...$("board").querySelectorAll(TARGETS)].map((node) => node.getBoundingClientRect())
+    .filter((box) => box.width > 0 && box.height > 0);
+  if (!boxes.length) return null;
+  return {
+    top: Math.min(...boxes.map((b) => b.top)),
+    bottom: Math.max(...boxes.map((b) => b.bottom)),
+  };
+}
+
+/** Bring the current decision's targets into view, scrolling as little as possible. */
+function bringTargetsIntoView() {
+  const box = targetsBox();
+  if (!box) return;
+  const height = window.innerHeight;
+  if (box.top >= 0 && box.bottom <= height) return;
+  const wanted = box.bottom - box.top <= height ? (box.top < 0 ? box.top - 8 : box.bottom - height + 8) : box.top - 8;
+  window.scrollBy({ top: wanted, behavior: "instant" });
 }
 
 function drawMoves(message) {
@@ -219,12 +276,27 @@ async function onState(message) {
     rendererFor = message.table.game;
     await loadRenderer(rendererFor);
   }
-  if (!page.state || page.state.step !== message.step) page.selection = [];
+  const decision = movesKey(message);
+  const newDecision = !page.state || movesKey(page.state) !== decision;
+  if (newDecision) page.selection = [];
   page.state = message;
   page.clockAt = Date.now();
   page.pending = false;
   page.log.splice(message.log_start, page.log.length, ...message.log);
   render();
+  if (newDecision && message.legal.length) bringTargetsIntoView();
+}
+
+/** The player's own legal moves: a selection in progress stays while these stay the same. */
+function movesKey(message) {
+  return JSON.stringify(message.legal.map((move) => [move.action, move.text]));
+}
+
+/** Set the picks made towards a move, redraw, and keep what can be clicked next in view. */
+function choose(selection) {
+  page.selection = selection;
+  render();
+  bringTargetsIntoView();
 }
 
 function showError(text) {
@@ -263,17 +335,20 @@ function play(action) {
 }
 
 function onBoardClick(event) {
-  const node = event.target.closest("[data-action], [data-pick]");
+  const node = event.target.closest(TARGETS);
   if (!node || page.replay) return;
   if (node.hasAttribute("data-action")) {
     play(Number(node.getAttribute("data-action")));
     return;
   }
+  if (node.hasAttribute("data-clear")) {
+    choose([]);
+    return;
+  }
   const key = node.getAttribute("data-pick");
   const level = Number(node.getAttribute("data-pick-level"));
   const undo = page.selection[level] === key;
-  page.selection = [...page.selection.slice(0, level), ...(undo ? [] : [key])];
-  render();
+  choose([...page.selection.slice(0, level), ...(undo ? [] : [key])]);
 }
 
 async function showReplay(step) {
@@ -312,13 +387,18 @@ $("replay-next").addEventListener("click", () => replayStep(1));
 $("replay-end").addEventListener("click", () => replayStep("end"));
 $("replay-range").addEventListener("change", (event) => showReplay(Number(event.target.value)));
 document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && page.selection.length && !page.replay) {
+    choose([]);
+    return;
+  }
   if (!page.state?.result || event.target.tagName === "INPUT") return;
   if (event.key === "ArrowLeft") replayStep(-1);
   if (event.key === "ArrowRight") replayStep(1);
 });
+window.addEventListener("resize", () => fitBoard());
 setInterval(() => {
   if (page.state?.clock && Object.keys(page.state.clock).length) drawSeats(page.state);
 }, 1000);
 
-window.meja = { connection, page };
+window.meja = { connection, page, render, choose };
 connection.connect();
