@@ -7,6 +7,8 @@ import { html, seatColour } from "./svg.js";
 import * as generic from "./games/generic.js";
 
 const $ = (id) => document.getElementById(id);
+/** The width from which the board must fit the window's height, so nothing needs scrolling. */
+const WIDE = window.matchMedia("(min-width: 980px)");
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
 const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(1)) : null;
 
@@ -46,6 +48,7 @@ function context(message) {
     components: page.components,
     selection: page.selection,
     finished: Boolean(message.result),
+    wide: WIDE.matches, // a wide window: the board is scaled to fit its height, so lay it out wide
     seatName,
     colour: seatColour,
     /** Make node play action when clicked, if it is legal. */
@@ -137,9 +140,6 @@ function drawBoard(message) {
   document.body.dataset.yourTurn = ctx.legal.length ? "yes" : "no";
   document.body.dataset.selection = page.selection.join("|");
 }
-
-/** The width from which the board must fit the window's height, so nothing needs scrolling. */
-const WIDE = window.matchMedia("(min-width: 980px)");
 
 /** On a wide window, scale the board down to the height left below the seats and prompt. */
 function fitBoard() {
@@ -395,6 +395,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowLeft") replayStep(-1);
   if (event.key === "ArrowRight") replayStep(1);
 });
+WIDE.addEventListener("change", () => render());
 window.addEventListener("resize", () => fitBoard());
 setInterval(() => {
   if (page.state?.clock && Object.keys(page.state.clock).length) drawSeats(page.state);
