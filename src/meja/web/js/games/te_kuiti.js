@@ -13,7 +13,8 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 function fieldShape(ctx) {
   const cols = ctx.components.COLS;
   const rows = ctx.components.ROWS;
-  return { cols, rows, x0: (W - PITCH * cols) / 2, columns: LETTERS.slice(0, cols) };
+  const x0 = ctx.wide ? 50 : (W - PITCH * cols) / 2;
+  return { cols, rows, x0, columns: LETTERS.slice(0, cols) };
 }
 const SHEEP_TINT = {
   joyful: "#ffe08a",
@@ -93,10 +94,19 @@ function faceDown(x, y) {
     svg("rect", { x: x + 10, y: y + 10, width: TILE - 20, height: TILE - 20, rx: 6, fill: "none", stroke: "rgba(255,255,255,0.35)", "stroke-width": 2, "stroke-dasharray": "4 4" }));
 }
 
+/** The mark on a turned tile that does not match: both players see it until the next move. */
+function turnBackMark(x, y) {
+  return svg("g", { class: "turning-back", "data-turning-back": "" }, title("no match: turned back face down after the next move"),
+    svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: "#b5462f", "stroke-width": 4, "stroke-dasharray": "7 5" }),
+    svg("rect", { x: x - 4, y: y - 9, width: TILE + 8, height: 17, rx: 5, fill: "#b5462f" }),
+    label(x + TILE / 2, y - 0.5, "turned back next", { "font-size": 10, fill: "#fff", "font-weight": 700 }));
+}
+
 function field(ctx, shape, view) {
   const group = svg("g", { class: "field" });
   group.append(svg("rect", { x: shape.x0 - 16, y: Y0 - 16, width: PITCH * shape.cols + 32, height: PITCH * shape.rows + 32, rx: 18, fill: "#a9c97f", stroke: "#6f8f4a", "stroke-width": 3 }));
   const enclosed = new Set(view.enclosed || []);
+  const turningBack = new Set(view.turning_back || []);
   (view.cells || []).forEach((state, index) => {
     const name = `${shape.columns[index % shape.cols]}${Math.floor(index / shape.cols) + 1}`;
     const [cx, cy] = cellXY(shape, name);
@@ -110,6 +120,7 @@ function field(ctx, shape, view) {
     if (enclosed.has(name)) {
       cell.append(svg("rect", { x, y, width: TILE, height: TILE, rx: 10, fill: "rgba(120, 72, 28, 0.35)" }, title("enclosed")));
     }
+    if (turningBack.has(name)) cell.append(turnBackMark(x, y));
     if (view.flipping === name) cell.append(svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: "#e0a100", "stroke-width": 4 }));
     ctx.target(cell, `flip ${name}`);
     group.append(cell);
@@ -130,49 +141,81 @@ function fences(ctx, shape, view) {
     if (!match) continue;
     const line = fenceLine(shape, match[1]);
     const slot = svg("g", { "data-fence": match[1], class: "fence-slot" },
-      svg("line", { ...inset(line, 8), stroke: "rgba(31,138,112,0.45)", "stroke-width": 10, "stroke-linecap": "round", "stroke-dasharray": "8 6" }),
+      svg("line", { class: "hl", ...inset(line, 8), stroke: "rgba(31,138,112,0.45)", "stroke-width": 10, "stroke-linecap": "round", "stroke-dasharray": "8 6" }),
       hitArea(line));
     group.append(ctx.target(slot, move.text));
   }
   for (const fence of view.fences || []) {
     const line = fenceLine(shape, fence);
     const bar = svg("g", { "data-fence": fence, class: "fence" }, title(`fence ${fence}`),
-      svg("line", { ...inset(line, 6), stroke: "#7a4b1e", "stroke-width": 10, "stroke-linecap": "round" }),
+      svg("line", { class: "hl", ...inset(line, 6), stroke: "#7a4b1e", "stroke-width": 10, "stroke-linecap": "round" }),
       hitArea(line));
     group.append(ctx.target(bar, `remove ${fence}`));
   }
   return group;
 }
 
-function panel(ctx, view, y) {
-  const group = svg("g", { class: "panel" });
+/** Rounds, roles, fences and scores: beside the field on a wide window, below it otherwise. */
+function panel(ctx, view, x, y, width) {
+  const group = svg("g", { class: "panel", transform: `translate(${x}, ${y})` });
   const roles = [];
   if (view.shepherd !== null && view.shepherd !== undefined) roles.push(`Shepherd: ${ctx.seatName(view.shepherd)}`);
   if (view.sheep !== null && view.sheep !== undefined) roles.push(`Sheep: ${ctx.seatName(view.sheep)}`);
-  group.append(svg("text", { x: 20, y: 30, "font-size": 18, "font-weight": 700 }, `Round ${view.round ?? 1}${roles.length ? ` · ${roles.join(" · ")}` : ""}`));
-  group.append(svg("text", { x: 20, y: 60, "font-size": 16 }, `Fences left: ${view.supply ?? "?"}${view.fences_to_place ? ` · to place now: ${view.fences_to_place}` : ""}`));
-  const scores = view.scores || [];
-  scores.forEach((score, seat) => {
-    const x = 20 + seat * 290;
-    group.append(svg("circle", { cx: x + 8, cy: 88, r: 8, fill: ctx.colour(seat) }));
+  group.append(svg("text", { x: 0, y: 22, "font-size": 20, "font-weight": 700 }, `Round ${view.round ?? 1}`));
+  let top = 50;
+  const wrap = width < 420;
+  for (const role of wrap ? roles : [roles.join(" · ")]) {
+    if (!role) continue;
+    group.append(svg("text", { x: 0, y: top, "font-size": 16 }, role));
+    top += 24;
+  }
+  group.append(svg("text", { x: 0, y: top, "font-size": 16 }, `Fences left: ${view.supply ?? "?"}`));
+  top += 24;
+  if (view.fences_to_place) {
+    group.append(svg("text", { x: 0, y: top, "font-size": 16, "font-weight": 700, fill: "#1f8a70" }, `To place now: ${view.fences_to_place}`));
+    top += 24;
+  }
+  top += 10;
+  (view.scores || []).forEach((score, seat) => {
     const rounds = (view.round_scores || []).map((r) => r[seat]).join(" + ");
-    group.append(svg("text", { x: x + 22, y: 94, "font-size": 16, "data-score": seat }, `${ctx.seatName(seat)}: ${score}${rounds ? ` (${rounds})` : ""}`));
+    const sx = wrap ? 0 : seat * (width / 2);
+    const sy = wrap ? top + seat * 28 : top;
+    group.append(svg("circle", { cx: sx + 8, cy: sy - 6, r: 8, fill: ctx.colour(seat) }));
+    group.append(svg("text", { x: sx + 22, y: sy, "font-size": 17, "data-score": seat }, `${ctx.seatName(seat)}: ${score}${rounds ? ` (${rounds})` : ""}`));
   });
+  top += wrap ? (view.scores || []).length * 28 + 6 : 34;
   const removed = Object.entries(view.removed || {}).map(([kind, n]) => `${pretty(kind.replace("_daisy", ""))}${kind.includes("daisy") ? "*" : ""} ×${n}`);
-  if (removed.length) group.append(svg("text", { x: 20, y: 124, "font-size": 14, fill: "#5a4632" }, `Taken off the field: ${removed.join(", ")}`));
-  group.setAttribute("transform", `translate(0, ${y})`);
-  return group;
+  if (removed.length) {
+    group.append(svg("text", { x: 0, y: top, "font-size": 14, fill: "#5a4632" }, "Taken off the field:"));
+    const perLine = wrap ? 2 : 4;
+    for (let i = 0; i < removed.length; i += perLine) {
+      top += 20;
+      group.append(svg("text", { x: 0, y: top, "font-size": 14, fill: "#5a4632" }, removed.slice(i, i + perLine).join(", ")));
+    }
+    top += 10;
+  }
+  if ((view.turning_back || []).length) {
+    top += 14;
+    group.append(svg("text", { x: 0, y: top, "font-size": 15, "font-weight": 700, fill: "#b5462f" }, "No match: these go face down"));
+    group.append(svg("text", { x: 0, y: top + 20, "font-size": 15, fill: "#b5462f" }, "after the next move."));
+    top += 30;
+  }
+  return { node: group, height: top + 10 };
 }
 
 export function draw(ctx) {
   const view = ctx.view;
   const shape = fieldShape(ctx);
   const fieldBottom = Y0 + PITCH * shape.rows + 20;
-  return svg("svg", { viewBox: `0 0 ${W} ${fieldBottom + 140}`, role: "img", "aria-label": "Te Kuiti field" },
-    view.end_of_round ? svg("text", { x: W / 2, y: 18, "text-anchor": "middle", "font-size": 16, fill: "#4a5d33" }, "The last open tiles stay face up") : null,
+  const fieldRight = shape.x0 + PITCH * shape.cols + 20;
+  const side = ctx.wide ? panel(ctx, view, fieldRight + 30, Y0 - 10, 300) : panel(ctx, view, 20, fieldBottom + 10, W - 40);
+  const width = ctx.wide ? fieldRight + 340 : W;
+  const height = ctx.wide ? Math.max(fieldBottom, Y0 + side.height) : fieldBottom + 10 + side.height;
+  return svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Te Kuiti field" },
+    view.end_of_round ? svg("text", { x: shape.x0 + (PITCH * shape.cols) / 2, y: 18, "text-anchor": "middle", "font-size": 16, fill: "#4a5d33" }, "The last open tiles stay face up") : null,
     field(ctx, shape, view),
     fences(ctx, shape, view),
-    panel(ctx, view, fieldBottom));
+    side.node);
 }
 
 export function hint(ctx) {
