@@ -212,10 +212,11 @@ class TableDriver:
         self.wait("() => !window.meja.page.pending")
 
     def play_randomly(
-        self, rng: random.Random, shots: Path | None = None, check: bool = True
+        self, rng: random.Random, shots: Path | None = None, every_move: bool = True
     ) -> list[Decision]:
         """Play the seat to the end, a random legal move a time; each decision is returned.
 
+        Every decision must offer a move to click in the window: with every_move, all of them.
         With shots (a path prefix), the first decision of each kind is saved as a screenshot.
         """
         decisions = []
@@ -225,7 +226,7 @@ class TableDriver:
             kind = decision.name.split(" at ")[0]
             if shots is not None and kind not in {d.name.split(" at ")[0] for d in decisions[:-1]}:
                 self.page.screenshot(path=f"{shots}-{kind}.png")
-            if check:
+            if every_move:
                 assert not decision.missing(), "\n".join(decision.missing())
             playable = sorted(decision.paths)
             assert playable, f"{decision.name}: no legal move can be clicked"

@@ -97,11 +97,16 @@ function exploreTargets() {
           paths[step.action] = [...clicks, step];
           delete problems[step.action];
         }
-      } else if (step.pick !== undefined && step.level === picks.length && !problem) {
+      } else if (step.pick !== undefined && !problem) {
         next.push(step);
       }
     }
-    for (const step of next) explore([...picks, step.pick], [...clicks, step], here);
+    for (const step of next) {
+      // A pick extends the selection, replaces its choice at that level, or undoes it.
+      const kept = picks.slice(0, step.level);
+      const after = picks[step.level] === step.pick ? kept : [...kept, step.pick];
+      explore(after, [...clicks, step], here);
+    }
   }
 
   explore(saved, [], startY);
