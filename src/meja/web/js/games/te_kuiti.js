@@ -156,49 +156,49 @@ function fences(ctx, shape, view) {
 }
 
 /** Rounds, roles, fences and scores: beside the field on a wide window, below it otherwise. */
-function panel(ctx, view, x, y, width) {
+function panel(ctx, view, x, y, width, k = 1) {
   const group = svg("g", { class: "panel", transform: `translate(${x}, ${y})` });
   const roles = [];
   if (view.shepherd !== null && view.shepherd !== undefined) roles.push(`Shepherd: ${ctx.seatName(view.shepherd)}`);
   if (view.sheep !== null && view.sheep !== undefined) roles.push(`Sheep: ${ctx.seatName(view.sheep)}`);
-  group.append(svg("text", { x: 0, y: 22, "font-size": 20, "font-weight": 700 }, `Round ${view.round ?? 1}`));
-  let top = 50;
+  group.append(svg("text", { x: 0, y: 22 * k, "font-size": 20 * k, "font-weight": 700 }, `Round ${view.round ?? 1}`));
+  let top = 50 * k;
   const wrap = width < 420;
   for (const role of wrap ? roles : [roles.join(" · ")]) {
     if (!role) continue;
-    group.append(svg("text", { x: 0, y: top, "font-size": 16 }, role));
-    top += 24;
+    group.append(svg("text", { x: 0, y: top, "font-size": 16 * k }, role));
+    top += 24 * k;
   }
-  group.append(svg("text", { x: 0, y: top, "font-size": 16 }, `Fences left: ${view.supply ?? "?"}`));
-  top += 24;
+  group.append(svg("text", { x: 0, y: top, "font-size": 16 * k }, `Fences left: ${view.supply ?? "?"}`));
+  top += 24 * k;
   if (view.fences_to_place) {
-    group.append(svg("text", { x: 0, y: top, "font-size": 16, "font-weight": 700, fill: "#1f8a70" }, `To place now: ${view.fences_to_place}`));
-    top += 24;
+    group.append(svg("text", { x: 0, y: top, "font-size": 16 * k, "font-weight": 700, fill: "#1f8a70" }, `To place now: ${view.fences_to_place}`));
+    top += 24 * k;
   }
-  top += 10;
+  top += 10 * k;
   (view.scores || []).forEach((score, seat) => {
     const rounds = (view.round_scores || []).map((r) => r[seat]).join(" + ");
     const sx = wrap ? 0 : seat * (width / 2);
-    const sy = wrap ? top + seat * 28 : top;
-    group.append(svg("circle", { cx: sx + 8, cy: sy - 6, r: 8, fill: ctx.colour(seat) }));
-    group.append(svg("text", { x: sx + 22, y: sy, "font-size": 17, "data-score": seat }, `${ctx.seatName(seat)}: ${score}${rounds ? ` (${rounds})` : ""}`));
+    const sy = wrap ? top + seat * 28 * k : top;
+    group.append(svg("circle", { cx: sx + 8 * k, cy: sy - 6 * k, r: 8 * k, fill: ctx.colour(seat) }));
+    group.append(svg("text", { x: sx + 22 * k, y: sy, "font-size": 17 * k, "data-score": seat }, `${ctx.seatName(seat)}: ${score}${rounds ? ` (${rounds})` : ""}`));
   });
-  top += wrap ? (view.scores || []).length * 28 + 6 : 34;
+  top += wrap ? (view.scores || []).length * 28 * k + 6 : 34 * k;
   const removed = Object.entries(view.removed || {}).map(([kind, n]) => `${pretty(kind.replace("_daisy", ""))}${kind.includes("daisy") ? "*" : ""} ×${n}`);
   if (removed.length) {
-    group.append(svg("text", { x: 0, y: top, "font-size": 14, fill: "#5a4632" }, "Taken off the field:"));
+    group.append(svg("text", { x: 0, y: top, "font-size": 14 * k, fill: "#5a4632" }, "Taken off the field:"));
     const perLine = wrap ? 2 : 4;
     for (let i = 0; i < removed.length; i += perLine) {
-      top += 20;
-      group.append(svg("text", { x: 0, y: top, "font-size": 14, fill: "#5a4632" }, removed.slice(i, i + perLine).join(", ")));
+      top += 20 * k;
+      group.append(svg("text", { x: 0, y: top, "font-size": 14 * k, fill: "#5a4632" }, removed.slice(i, i + perLine).join(", ")));
     }
     top += 10;
   }
   if ((view.turning_back || []).length) {
-    top += 14;
-    group.append(svg("text", { x: 0, y: top, "font-size": 15, "font-weight": 700, fill: "#b5462f" }, "No match: these go face down"));
-    group.append(svg("text", { x: 0, y: top + 20, "font-size": 15, fill: "#b5462f" }, "after the next move."));
-    top += 30;
+    top += 14 * k;
+    group.append(svg("text", { x: 0, y: top, "font-size": 15 * k, "font-weight": 700, fill: "#b5462f" }, "No match: these go face down"));
+    group.append(svg("text", { x: 0, y: top + 20 * k, "font-size": 15 * k, fill: "#b5462f" }, "after the next move."));
+    top += 30 * k;
   }
   return { node: group, height: top + 10 };
 }
@@ -208,7 +208,7 @@ export function draw(ctx) {
   const shape = fieldShape(ctx);
   const fieldBottom = Y0 + PITCH * shape.rows + 20;
   const fieldRight = shape.x0 + PITCH * shape.cols + 20;
-  const side = ctx.wide ? panel(ctx, view, fieldRight + 30, Y0 - 10, 300) : panel(ctx, view, 20, fieldBottom + 10, W - 40);
+  const side = ctx.wide ? panel(ctx, view, fieldRight + 30, Y0 - 10, 300) : panel(ctx, view, 20, fieldBottom + 10, W - 40, 1.45);
   const width = ctx.wide ? fieldRight + 340 : W;
   const height = ctx.wide ? Math.max(fieldBottom, Y0 + side.height) : fieldBottom + 10 + side.height;
   return svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Te Kuiti field" },
