@@ -87,6 +87,8 @@ def test_bonus_fence_completes_an_enclosure_mid_flip_so_the_flipped_sheep_stays(
     assert state.view(1)["enclosed"] == ["a1"]
     play(state, "flip e5", "joyful_daisy")
     assert state.scores() == [0.0, 0.0]
+    assert state.view(1)["turning_back"] == ["a1", "e5"]
+    play(state, "fence c1n")
     assert cells_of(state, ["a1", "e5"]) == ["down", "down"]
     assert state.position()["cells"][0] == "down joyful"
 
@@ -102,8 +104,10 @@ def test_rare_case_ram_opens_then_shepherd_recloses_before_the_match(
     play(state, "flip e5", "dreamy_daisy")
     assert state.scores() == [0.0, 0.0]
     assert state.view(0)["enclosed"] == ["a1"]
-    assert cells_of(state, ["a1", "e5"]) == ["down", "down"]
+    assert state.view(0)["turning_back"] == ["a1", "e5"]
     assert state.phase_name == "shepherd"
+    play(state, "fence c1n")
+    assert cells_of(state, ["a1", "e5"]) == ["down", "down"]
 
 
 def test_a_pair_is_taken_when_both_tiles_are_open_at_the_match(

@@ -62,7 +62,8 @@ def test_a_fenced_daisy_side_passes_the_fence_on_clockwise(build: Build, play: P
 
 def test_a_flipped_tile_keeps_its_orientation(build: Build, play: Play) -> None:
     state = play(build(players=1), "flip a1", "angry_daisy", "daisy north", "flip b1", "sleepy")
-    assert state.position()["cells"][0] == "down angry_daisy north"
+    assert state.position()["cells"][0] == "up angry_daisy north"
+    assert state.position()["turning_back"] == ["a1", "b1"]
     play(state, "flip a1")
     assert state.current_player() == 0
     assert state.view(0)["fences"] == ["a1n", "b1w"]
@@ -100,8 +101,10 @@ def test_matching_solo_sheep_leave_the_field_others_turn_back(
     state = play(build(players=1), "flip a1", "dreamy", "flip a2", "dreamy")
     assert cells_of(state, ["a1", "a2"]) == ["gone", "gone"]
     play(state, "flip a3", "timid", "flip a4", "sleepy")
-    assert cells_of(state, ["a3", "a4"]) == ["down", "down"]
+    assert cells_of(state, ["a3", "a4"]) == ["timid", "sleepy"]
     assert state.scores() == [2.0]
+    play(state, "flip a5")
+    assert cells_of(state, ["a3", "a4"]) == ["down", "down"]
 
 
 def test_the_solo_game_is_won_by_removing_every_tile(
@@ -185,5 +188,7 @@ def test_a_solo_pair_needs_both_tiles_open_when_the_second_shows(
     state = build(players=1, fences=["a1n", "a1w", "a2n"], cells=cells)
     play(state, "flip a1", "flip b1")
     assert state.view(0)["enclosed"] == ["a1"]
-    assert cells_of(state, ["a1", "b1"]) == ["down", "down"]
+    assert state.view(0)["turning_back"] == ["a1", "b1"]
     assert state.scores() == [0.0]
+    play(state, "flip c1")
+    assert cells_of(state, ["a1", "b1"]) == ["down", "down"]

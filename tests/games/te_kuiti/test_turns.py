@@ -120,10 +120,12 @@ def test_sheep_that_do_not_match_are_turned_back_face_down(
     state = play(build(), "flip a1", "joyful")
     assert cells_of(state, ["a1"]) == ["joyful"]
     play(state, "flip a2", "sleepy")
-    assert cells_of(state, ["a1", "a2"]) == ["down", "down"]
-    assert state.position()["cells"][:6:5] == ["down joyful", "down sleepy"]
     assert state.scores() == [0.0, 0.0]
     assert state.current_player() == 0
+    assert state.view(0)["turning_back"] == ["a1", "a2"]
+    play(state, "fence e5s")
+    assert cells_of(state, ["a1", "a2"]) == ["down", "down"]
+    assert state.position()["cells"][:6:5] == ["down joyful", "down sleepy"]
 
 
 def test_the_sheep_player_flips_one_tile_at_a_time_until_two_sheep_show(

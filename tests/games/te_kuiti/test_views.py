@@ -56,12 +56,14 @@ def test_the_view_shows_the_tiles_face_up_during_the_flip(
     assert cells_of(state, ["a1"], 0) == cells_of(state, ["a1"], 1) == ["joyful"]
     assert state.view(None)["revealed"] == ["a1"]
     play(state, "flip b1", "timid")
+    assert cells_of(state, ["a1", "b1"], None) == ["joyful", "timid"]
+    play(state, "fence e5s")
     assert cells_of(state, ["a1", "b1"], None) == ["down", "down"]
     assert "joyful" not in json.dumps(state.view(1))
 
 
 def test_the_history_lets_a_bot_remember_a_tile_turned_back(build: Build, play: Play) -> None:
-    state = play(build(), "flip a1", "joyful", "flip b1", "timid")
+    state = play(build(), "flip a1", "joyful", "flip b1", "timid", "fence e5s")
     assert state.history[:2] == [(1, FLIP + CELL_INDEX["a1"]), (CHANCE, TILE_NAMES.index("joyful"))]
     assert state.view(1)["cells"][0] == "down"
 

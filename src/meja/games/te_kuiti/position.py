@@ -1,7 +1,8 @@
 """Reading positions (see TeKuitiState.position) back into states, refusing impossible ones.
 
 A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a tile name or
-"?" for a tile nobody has seen yet. Fences are listed by edge name (see field.py).
+"?" for a tile nobody has seen yet. Fences are listed by edge name (see field.py). The tiles
+that go face down at the next action are written up and listed in turning_back (T4a).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ KEYS = (
     "cells",
     "flipping",
     "revealed",
+    "turning_back",
     "end_of_round",
     "last_turn",
     "fences_out",
@@ -67,6 +69,10 @@ KEYS = (
     "result",
 )
 SOLO_PHASES = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
+SOLO_TURNING_BACK_PHASES = frozenset((FLIPPING, OVER))
+DUEL_TURNING_BACK_PHASES = frozenset((SHEPHERD_TURN, OVER))
+"""Where a turn that turned tiles back leaves the game: the solo player's next flip or the
+shepherd's turn, or the end of the game."""
 DUEL_PHASES = frozenset(range(len(PHASE_NAMES))) - {ORIENT}
 TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 SIDE_INDEX = {side: i for i, side in enumerate(SIDES)}
@@ -97,8 +103,6 @@ def _cell_codes() -> dict[str, tuple[int, int, int]]:
     codes: dict[str, tuple[int, int, int]] = {"down ?": (0, -1, -1)}
     for face_index, face in enumerate(FACES):
         for tile, name in enumerate(TILE_NAMES):
-            if face == "up" and TILE_KIND[tile] < 0:
-                continue
             codes[f"{face} {name}"] = (face_index, tile, -1)
             if TILE_DAISY[tile]:
                 for side, side_name in enumerate(SIDES):
@@ -247,6 +251,7 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
         if cell in state.revealed or state.down & PAD_BIT[cell] or tile < 0 or TILE_KIND[tile] < 0:
             raise InvalidPosition(f"revealed[{index}]: {name} is not a sheep flipped this turn")
         state.revealed.append(cell)
+    _read_turning_back(state, data["turning_back"])
 
     state.endgame = _bool(data, "end_of_round")
     state.last_turn = _bool(data, "last_turn")
@@ -258,9 +263,69 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
             f"fences_to_place: 1 to {FENCES_PER_TURN} (at most the supply) in the shepherd "
             "phase, else 0"
         )
+    _check_turning_back(state)
     _read_scores(state, data)
     _check_moves(state)
     return state
+
+
+def _read_turning_back(state: TeKuitiState, names: Any) -> None:
+    """The tiles just turned back: face up in cells, face down for the rules (T4a).
+
+    Only sheep turn back, at the end of a sheep turn outside the end-of-round mode; the one
+    other tile that can show is the daisy tile whose fence emptied the solo reserve at once.
+    """
+    key = "turning_back"
+    if not isinstance(names, list) or len(names) > SHEEP_PER_TURN:
+        raise InvalidPosition(f"{key}: expected up to {SHEEP_PER_TURN} cell names")
+    back: list[int] = []
+    for index, name in enumerate(names):
+        cell = _cell(name, f"{key}[{index}]")
+        bit = PAD_BIT[cell]
+        if cell in back or cell in state.revealed:
+            raise InvalidPosition(f"{key}[{index}]: {name} is listed twice or also in revealed")
+        if not state.present & bit or state.down & bit:
+            raise InvalidPosition(
+                f"{key}[{index}]: {name} still shows, so its cell must read 'up <tile>'"
+            )
+        back.append(cell)
+    phases = SOLO_TURNING_BACK_PHASES if state.solo else DUEL_TURNING_BACK_PHASES
+    if back and state.phase not in phases:
+        next_step = "the solo player's next flip" if state.solo else "the shepherd's turn"
+        raise InvalidPosition(
+            f"{key}: tiles turn back only as {next_step} or the end of the game begins, "
+            f"not in the {state.phase_name!r} phase"
+        )
+    if back and state.phase != OVER and state.revealed:
+        raise InvalidPosition(f"{key}: a new turn has begun, so revealed must be empty")
+    for index, cell in enumerate(back):
+        if TILE_KIND[state.tiles[cell]] < 0 and not (state.solo and state.phase == OVER):
+            raise InvalidPosition(
+                f"{key}[{index}]: only sheep turn back; a {TILE_NAMES[state.tiles[cell]]} "
+                "shows only when its daisy fence ended the solo game"
+            )
+        state.down |= PAD_BIT[cell]
+    state.turning_back = tuple(back)
+    for cell in range(NUM_CELLS):
+        tile = state.tiles[cell]
+        bit = PAD_BIT[cell]
+        if state.present & bit and not state.down & bit and TILE_KIND[tile] < 0:
+            raise InvalidPosition(
+                f"cells[{cell}] ({CELL_NAMES[cell]}): a {TILE_NAMES[tile]} leaves the field "
+                "when flipped; not up"
+            )
+
+
+def _check_turning_back(state: TeKuitiState) -> None:
+    """Tiles turn back outside the end-of-round mode, and show only until the next action."""
+    if not state.turning_back:
+        return
+    if state.endgame:
+        raise InvalidPosition("turning_back: in the end-of-round mode sheep stay face up")
+    if state.phase == SHEPHERD_TURN and state.to_place < min(FENCES_PER_TURN, state.supply):
+        raise InvalidPosition(
+            "turning_back: the shepherd has placed a fence since, so these tiles lie face down"
+        )
 
 
 def _check_flags(state: TeKuitiState, supply: int) -> None:

@@ -98,7 +98,9 @@ class TeKuitiState(State):
     padded grid (tiles on the field, of them those face down, never flipped, fenced in). tiles
     and sides give each cell's tile type and daisy side once seen (-1 before); pool counts the
     unseen tiles by type; revealed lists this turn's face-up sheep; pending is the cell whose
-    flip awaits a chance outcome.
+    flip awaits a chance outcome. turning_back holds the cells of the tiles just turned back
+    face down: they lie face down for the rules, but every view shows their faces until the
+    next action is applied (T4a).
     """
 
     solo: bool
@@ -122,6 +124,7 @@ class TeKuitiState(State):
     sides: list[int]
     pool: list[int]
     revealed: list[int]
+    turning_back: tuple[int, ...]
     pending: int
     endgame: bool
     last_turn: bool
@@ -167,6 +170,7 @@ class TeKuitiState(State):
         self.sides = [-1] * NUM_CELLS
         self.pool = list(TILE_COUNTS)
         self.revealed = []
+        self.turning_back = ()
         self.pending = -1
         self.endgame = False
         self.last_turn = False
@@ -256,6 +260,8 @@ class TeKuitiState(State):
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: int, seat: int) -> None:
+        if self.turning_back:
+            self.turning_back = ()
         phase = self.phase
         if phase == REVEAL:
             cell = self.pending
@@ -384,6 +390,7 @@ class TeKuitiState(State):
                 self.place(self.daisy_edge(cell))
                 if self.supply == 0:
                     if self.immediate:
+                        self.turning_back = (cell,)
                         self.finish_solo()
                         return
                     self.fences_out = True
@@ -433,11 +440,16 @@ class TeKuitiState(State):
             self.end_sheep_turn()
 
     def end_sheep_turn(self) -> None:
-        """Turn the revealed sheep back (not in the end-of-round mode) and pass the turn."""
+        """Turn the revealed sheep back (not in the end-of-round mode) and pass the turn.
+
+        The sheep turned back stay in sight until the next action (T4a); a new round lays out
+        a fresh field, so a turn that ends the round leaves nothing to show.
+        """
         if not self.endgame:
-            for cell in self.revealed:
-                if self.present & PAD_BIT[cell]:
-                    self.down |= PAD_BIT[cell]
+            back = tuple(cell for cell in self.revealed if self.present & PAD_BIT[cell])
+            for cell in back:
+                self.down |= PAD_BIT[cell]
+            self.turning_back = back
         self.revealed = []
         if self.solo:
             self.turn += 1
@@ -594,12 +606,18 @@ class TeKuitiState(State):
         return f"{name}: it is time to flip a tile (e.g. 'flip c3')"
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """Only public facts: a face-down tile never shows its identity, even if seen before."""
+        """Only public facts: a face-down tile never shows its identity, even if seen before.
+
+        The one exception is T4a: tiles just turned back show their faces, to every seat and
+        the spectator alike, until the next action.
+        """
         present, down, tiles, sides = self.present, self.down, self.tiles, self.sides
         cells = [
             "gone" if not present & bit else "down" if down & bit else UP_TEXT[tiles[c]][sides[c]]
             for c, bit in enumerate(PAD_BIT)
         ]
+        for cell in self.turning_back:
+            cells[cell] = UP_TEXT[tiles[cell]][sides[cell]]
         removed: dict[str, int] = {}
         for cell in list_cells(INTERIOR & ~present):
             name = TILE_NAMES[tiles[cell]]
@@ -618,6 +636,7 @@ class TeKuitiState(State):
             "enclosed": list_cell_names(self.enclosed),
             "flipping": CELL_NAMES[self.pending] if self.pending >= 0 else None,
             "revealed": [CELL_NAMES[c] for c in self.revealed],
+            "turning_back": [CELL_NAMES[c] for c in self.turning_back],
             "end_of_round": self.endgame,
             "last_turn": self.last_turn,
             "fences_out": self.fences_out,
@@ -629,12 +648,17 @@ class TeKuitiState(State):
         }
 
     def position(self) -> dict[str, Any]:
-        """Everything, hidden identities included: a cell reads "<face> <tile>[ <side>]"."""
+        """Everything, hidden identities included: a cell reads "<face> <tile>[ <side>]".
+
+        A tile turning back still shows, so it is written face up and listed in turning_back.
+        """
         present, down, tiles, sides = self.present, self.down, self.tiles, self.sides
         cells = [
             POSITION_TEXT[2 if not present & bit else 0 if down & bit else 1][tiles[c]][sides[c]]
             for c, bit in enumerate(PAD_BIT)
         ]
+        for cell in self.turning_back:
+            cells[cell] = POSITION_TEXT[1][tiles[cell]][sides[cell]]
         result = None
         if self.solo and self.phase == OVER:
             result = "won" if self.won else "lost"
@@ -650,6 +674,7 @@ class TeKuitiState(State):
             "cells": cells,
             "flipping": CELL_NAMES[self.pending] if self.pending >= 0 else None,
             "revealed": [CELL_NAMES[c] for c in self.revealed],
+            "turning_back": [CELL_NAMES[c] for c in self.turning_back],
             "end_of_round": self.endgame,
             "last_turn": self.last_turn,
             "fences_out": self.fences_out,
@@ -701,6 +726,7 @@ class TeKuitiState(State):
             self.sides,
             self.pending,
             self.revealed,
+            self.turning_back,
             self.endgame,
             self.last_turn,
             self.fences_out,

@@ -3,7 +3,8 @@
 A cell shows ?? for a tile nobody has seen, the tile's code in lower case when it lies face down
 after being seen, in upper case when face up, and .. once the tile has left the field. A # in
 front marks an enclosed cell; after the code, ^ > v < give a daisy's side and * a daisy whose
-side is not known (or does not matter, in the two-player game).
+side is not known (or does not matter, in the two-player game). Tiles just turned back still
+show in upper case until the next action (T4a), and a note names them.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def cell_label(state: TeKuitiState, cell: int) -> str:
     if tile < 0:
         return f"{mark}?? "
     kind = TILE_TYPES[tile]
-    code = kind.code.lower() if state.down & bit else kind.code.upper()
+    face_down = state.down & bit and cell not in state.turning_back
+    code = kind.code.lower() if face_down else kind.code.upper()
     side = state.sides[cell]
     daisy = DAISY_MARKS[side] if side >= 0 else "*" if kind.daisy else " "
     return f"{mark}{code}{daisy}"
@@ -78,6 +80,12 @@ def render(state: TeKuitiState) -> str:
         notes.append(f"flipping {CELL_NAMES[state.pending]}")
     if state.revealed:
         notes.append("revealed " + " ".join(CELL_NAMES[c] for c in state.revealed))
+    if state.turning_back:
+        back = " ".join(CELL_NAMES[c] for c in state.turning_back)
+        if state.is_terminal():
+            notes.append(f"last turned up {back}")
+        else:
+            notes.append(f"{back} turn back face down at the next action")
     if state.endgame:
         notes.append("end-of-round mode")
     if state.last_turn:
@@ -95,9 +103,10 @@ def render(state: TeKuitiState) -> str:
 
 
 def render_seat(state: TeKuitiState, seat: int | None) -> str:
-    """The field as a player sees it: like the view, a face-down tile shows ?? even once seen."""
+    """The field as a player sees it: like the view, a face-down tile shows ?? even once seen,
+    except the tiles just turned back, which show until the next action (T4a)."""
     masked = state.clone()
     for cell in range(NUM_CELLS):
-        if masked.down & PAD_BIT[cell]:
+        if masked.down & PAD_BIT[cell] and cell not in masked.turning_back:
             masked.tiles[cell] = -1
     return render(masked)
