@@ -55,6 +55,22 @@ def test_a_whole_mooncake_game_hides_the_bots_choices(tmp_path: Path) -> None:
     assert record.replay().game.name == "mooncake"
 
 
+def test_the_sheep_player_sees_both_unmatched_sheep_before_the_shepherd_moves() -> None:
+    """T4a in the terminal: the board after the turn shows both turned tiles, then they go."""
+    result = _play(
+        "te_kuiti", "--seats", "heuristic,human", "--seed", "4", typed="flip a2\nflip b2\nquit\n"
+    )
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    turn = out[out.index("You: flip b2") :]
+    assert turn.index("Chance: angry_daisy") < turn.index("Seat 0 (heuristic): fence")
+    seen = turn[: turn.index("Seat 0 (heuristic): fence")]
+    assert "│ 2   JO   AN*  ??" in seen, "both turned sheep face up before the shepherd moves"
+    assert "a2 b2 turn back face" in seen
+    after = turn[turn.index("Seat 0 (heuristic): fence") :]
+    assert "│ 2   ??   ??   ??" in after, "face down again once the shepherd has moved"
+
+
 def test_quit_and_end_of_input_leave_quietly() -> None:
     for typed in ("quit\n", ""):
         result = _play("peranakan", "--seats", "heuristic,human", "--seed", "1", typed=typed)

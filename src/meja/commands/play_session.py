@@ -173,6 +173,8 @@ class TerminalSession:
         self.bot_rngs = {seat: random.Random(f"{seed}:seat{seat}") for seat in bots}
         self.check_rng = random.Random(f"{seed}:checks")
         self.undo_stack: list[_Decision] = []
+        self.shown: dict[str, Any] | None = None
+        self.just_moved = False
 
     def run(self) -> int:
         """Play to the end or until the human quits; returns the exit code."""
@@ -250,6 +252,7 @@ class TerminalSession:
         revealed = reveals(self.state, self.human, action, self.human, self.check_rng)
         self.console.print(f"You: {escape(self.state.action_to_str(action, self.human))}")
         self.state.apply(action, self.human)
+        self.just_moved = True
         if revealed:
             self.undo_stack.clear()
         else:
@@ -297,6 +300,11 @@ class TerminalSession:
             action = sample_chance(self.state, self.chance_rng)
             who = "Chance"
         else:
+            if self.just_moved and self.state.view(self.human) != self.shown:
+                # What the human's turn turned up, before the others move (T4a's turned tiles,
+                # say, which go face down at the next move).
+                self._show_table()
+            self.just_moved = False
             action = self.bots[seat].choose(self.state, seat, self.bot_rngs[seat])
             who = f"Seat {seat} ({self.labels[seat]})"
         seen = seen_as(self.state, seat, action, self.human)
@@ -311,6 +319,7 @@ class TerminalSession:
     # --- display -------------------------------------------------------------------------
     def _show_table(self) -> None:
         """The table from the human's seat."""
+        self.shown = self.state.view(self.human)
         text = render_view(self.state, self.human)
         self.console.print(Panel(escape(text), title=f"seat {self.human}", expand=False))
 
