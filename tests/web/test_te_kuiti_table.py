@@ -98,3 +98,46 @@ def _settle(first: Any, second: Any) -> Any:
     movers = [d for d in (first, second) if d.state()["legal"]]
     assert movers or first.state()["result"], f"nobody may move at step {step}"
     return movers[0] if movers else None
+
+
+WATCH_MARKS = (
+    "window.marks = []; new MutationObserver(() => window.marks.push([performance.now(),"
+    " document.querySelectorAll('#board [data-turning-back]').length]))"
+    ".observe(document.getElementById('board'), { childList: true })"
+)
+"""Record when the board is redrawn and how many tiles it marks as turned back next."""
+SHOWN_OR_TURN = (
+    "document.querySelectorAll('#board [data-turning-back]').length === 2"
+    " || !document.getElementById('result').classList.contains('hidden')"
+    " || (document.body.dataset.yourTurn === 'yes' && window.meja.page.state.current !== -1)"
+)
+
+
+def test_a_bot_shepherd_leaves_the_unmatched_sheep_in_sight_for_a_look(
+    web: Any, driver: Any, artifacts: Path
+) -> None:
+    """T4a against a bot that moves at once: the page still shows both sheep before they go."""
+    table = web.create("te_kuiti", [{"kind": "bot", "bot": "heuristic"}, {**HUMAN, "name": "Ana"}])
+    driver.open(table["seats"][1]["join_url"])
+    driver.page.evaluate(WATCH_MARKS)
+    rng = random.Random(8)
+    while driver.wait_for_turn():
+        decision = driver.decision()
+        flips = [a for a, text in decision.legal.items() if text.startswith("flip ")]
+        driver.play(decision, rng.choice(flips or sorted(decision.paths)))
+        driver.wait(SHOWN_OR_TURN)
+        turned = _marked(driver.page)
+        if turned:
+            break
+    assert len(turned) == 2, "the game ended and no unmatched pair was ever shown"
+    faces = _faces(driver.page, turned)
+    assert None not in faces and faces[0] != faces[1], faces
+    driver.page.screenshot(path=artifacts / "te_kuiti-turned-back-against-a-bot.png")
+    driver.wait("document.querySelectorAll('#board [data-turning-back]').length === 0")
+    assert _faces(driver.page, turned) == [None, None]
+    shown_for = driver.page.evaluate(
+        "(() => { const m = window.marks; const on = m.findIndex(([, n]) => n === 2);"
+        " const off = m.findIndex(([, n], i) => i > on && n === 0);"
+        " return m[off][0] - m[on][0]; })()"
+    )
+    assert shown_for >= 1500, f"the unmatched sheep were on screen for only {shown_for:.0f} ms"

@@ -21,6 +21,8 @@ const page = {
   pending: false, // a move was sent and its answer has not come yet
   clockAt: 0, // when the clock figures of the latest state were received
   replay: null, // the replay frame shown, or null for the live table
+  holdUntil: 0, // a state showing something brief (turned tiles) stays up until then
+  release: null, // ends that hold early, when this player moves on
 };
 
 function seatName(seat) {
@@ -276,6 +278,10 @@ async function onState(message) {
     rendererFor = message.table.game;
     await loadRenderer(rendererFor);
   }
+  const wait = page.holdUntil - Date.now();
+  if (wait > 0) await new Promise((resolve) => { page.release = resolve; setTimeout(resolve, wait); });
+  page.holdUntil = 0;
+  page.release = null;
   const decision = movesKey(message);
   const newDecision = !page.state || movesKey(page.state) !== decision;
   if (newDecision) page.selection = [];
@@ -285,6 +291,8 @@ async function onState(message) {
   page.log.splice(message.log_start, page.log.length, ...message.log);
   render();
   if (newDecision && message.legal.length) bringTargetsIntoView();
+  const hold = page.replay ? 0 : page.renderer.holdMs?.(message.view) || 0;
+  if (hold) page.holdUntil = Date.now() + hold;
 }
 
 /** The player's own legal moves: a selection in progress stays while these stay the same. */
@@ -323,13 +331,20 @@ const connection = new TableConnection(
   (status, detail) => {
     const box = $("status");
     box.className = `status ${status}`;
-    box.textContent = { online: "connected", offline: "reconnecting…", closed: detail || "closed" }[status];
+    box.textContent = {
+      online: "connected",
+      offline: "reconnecting…",
+      stalled: "connection stalled — reconnecting…",
+      closed: detail || "closed",
+    }[status];
     document.body.dataset.connection = status;
   },
 );
 
 function play(action) {
   if (page.pending || !page.state) return;
+  page.holdUntil = 0;
+  page.release?.();
   page.pending = connection.send({ type: "move", action, step: page.state.step });
   if (!page.pending) showError("Not connected; reconnecting…");
 }

@@ -218,6 +218,14 @@ export function draw(ctx) {
     side.node);
 }
 
+/**
+ * How long a state stays on screen before the next one is drawn: sheep that did not match go
+ * face down at the next move, which a bot makes at once, so give both players a look (T4a).
+ */
+export function holdMs(view) {
+  return (view.turning_back || []).length ? 2000 : 0;
+}
+
 export function hint(ctx) {
   return {
     shepherd: "place a fence between tiles or on the edge",
