@@ -1,0 +1,331 @@
+"""The Peranakan table in a browser: every decision can be clicked, and the table is laid out
+for the window it is in.
+
+Each decision kind (take a tile, choose the wild slot's Kueh, place the tile, add a Nyonya or
+Baba, choose a wild Kueh while collecting) is reached by playing every seat over HTTP with a
+plan that makes it happen, then seat 0 is opened in the browser. There, every legal move must
+have a highlighted target inside the window, and clicking the thing that shows a move (the
+market slot, the board space, the Kueh or pawn button) must send that move.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli"]
+PHASES = ["take", "choose_kueh", "place", "pawn", "collect_kueh"]
+KUEH = ["tutu", "ondeh", "bahulu", "angku"]
+KUEH_NAMES = {"tutu": "Tutu Kueh", "ondeh": "Ondeh Ondeh", "bahulu": "Kueh Bahulu", "angku": "Ang Ku Kueh"}
+CELLS = [f"{col}{row}" for row in range(1, 6) for col in "abcde"]
+MOVES_LIMIT = 400
+
+# What a person sees of the table, measured in the page: the drawing's box in the window, its
+# scale, the boxes of its parts, and every text with its size on screen.
+MEASURE = """() => {
+  const drawing = document.querySelector('#board svg');
+  const m = drawing.getScreenCTM();
+  const vb = drawing.viewBox.baseVal;
+  const at = (x, y) => { const p = drawing.createSVGPoint(); p.x = x; p.y = y; return p.matrixTransform(m); };
+  const a = at(vb.x, vb.y);
+  const b = at(vb.x + vb.width, vb.y + vb.height);
+  const rect = (node) => { const r = node.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const part = (selector) => { const node = drawing.querySelector(selector); return node ? rect(node) : null; };
+  const shapes = [...drawing.querySelectorAll('rect, circle, ellipse, path, text')]
+    .filter((node) => node.getBBox().width > 0)
+    .map((node) => ({ tag: node.tagName, text: node.textContent.slice(0, 30), ...rect(node) }));
+  const texts = [...drawing.querySelectorAll('text')].filter((node) => node.textContent.trim())
+    .map((node) => ({ text: node.textContent, px: parseFloat(getComputedStyle(node).fontSize) * m.a,
+      ...rect(node) }));
+  // Each button and each player's row: its frame, and every text inside it.
+  const framed = [...drawing.querySelectorAll('[data-choice], [data-player]')].map((node) => ({
+    name: node.getAttribute('data-choice') ?? `player ${node.getAttribute('data-player')}`,
+    frame: rect(node.querySelector('rect')),
+    texts: [...node.querySelectorAll('text')].map((t) => ({ text: t.textContent, ...rect(t) })) }));
+  return { framed, drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y }, width: vb.width, height: vb.height,
+    window: { width: innerWidth, height: innerHeight, scrollHeight: document.documentElement.scrollHeight },
+    market: part('g.market'), board: part('g.board'), hand: part('g.hand'), players: part('g.players'),
+    shapes, texts };
+}"""
+
+
+class Seats:
+    """Every seat of an all-human table, played over HTTP by a plan that reaches a decision."""
+
+    def __init__(self, web: Any, players: int) -> None:
+        self.web = web
+        seats = [{"kind": "human", "name": NAMES[i]} for i in range(players)]
+        response = web.http.post(
+            "/api/tables",
+            json={"game": "peranakan", "seats": seats, "options": {"start_player": "0"}},
+        )
+        assert response.status_code == 201, response.text
+        self.table = response.json()
+        self.tokens = [seat["token"] for seat in self.table["seats"]]
+
+    def state(self, seat: int) -> dict[str, Any]:
+        response = self.web.http.get(
+            f"/api/tables/{self.table['id']}/state",
+            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def settled(self) -> dict[str, Any]:
+        """Seat 0's state once the server has dealt: a seat is to move, or the game is over."""
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            state = self.state(0)
+            if state["active"] or state["result"]:
+                return state
+            time.sleep(0.02)
+        raise AssertionError("the server did not deal the next tile")
+
+    def move(self, seat: int, state: dict[str, Any], text: str) -> None:
+        action = next(m["action"] for m in state["legal"] if m["text"] == text)
+        response = self.web.http.post(
+            f"/api/tables/{self.table['id']}/moves",
+            json={"action": action, "step": state["step"]},
+            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+        )
+        assert response.status_code == 200, response.text
+
+    def play_until(self, wanted: str) -> bool:
+        """Play every seat until seat 0 must make a decision of the wanted kind; False if the
+        game ended first."""
+        for _ in range(MOVES_LIMIT):
+            watching = self.settled()
+            if watching["result"]:
+                return False
+            seat = watching["active"][0]
+            state = watching if seat == 0 else self.state(seat)
+            view = state["view"]
+            if seat == 0 and view["phase"] == wanted:
+                return True
+            self.move(seat, state, plan(seat, state, wanted))
+        raise AssertionError(f"no {wanted} decision after {MOVES_LIMIT} moves")
+
+
+def plan(seat: int, state: dict[str, Any], wanted: str) -> str:
+    """A move that heads for the wanted decision of seat 0.
+
+    Seat 0 takes tiles with a wild icon and puts a Nyonya on them; the board is filled in
+    reading order, so her row and column fill up and she collects her own wild icon.
+    """
+    view = state["view"]
+    legal = [m["text"] for m in state["legal"]]
+    phase = view["phase"]
+    if phase == "take":
+        if seat == 0 and wanted == "choose_kueh":
+            return "take slot4"
+        if seat == 0 and wanted == "collect_kueh":
+            for position, code in zip(["deck", "slot1", "slot2", "slot3"], view["market"], strict=False):
+                if code and "w" in code:
+                    return f"take {position}"
+        return "take slot1"
+    if phase == "place":
+        board = " ".join(view["board"]).split()
+        empty = [CELLS[i] for i, code in enumerate(board) if code == "."]
+        return f"place {empty[0]}" if empty else legal[0]
+    if phase == "pawn":
+        placed = CELLS.index(view["placed"])
+        code = " ".join(view["board"]).split()[placed]
+        if seat == 0 and wanted == "collect_kueh" and "w" in code.split("/")[-1]:
+            return "nyonya" if "nyonya" in legal else legal[-1]
+        return "no pawn"
+    return legal[0]
+
+
+def reach(web: Any, players: int, wanted: str) -> Seats:
+    """A table where seat 0 has a decision of the wanted kind."""
+    for _ in range(8):
+        seats = Seats(web, players)
+        if seats.play_until(wanted):
+            return seats
+    raise AssertionError(f"seat 0 never had a {wanted} decision")
+
+
+def open_decision(driver: Any, seats: Seats, wanted: str, shot: Path) -> Any:
+    driver.open(seats.table["seats"][0]["join_url"])
+    assert driver.wait_for_turn()
+    decision = driver.decision()
+    assert decision.name.startswith(wanted), decision.name
+    driver.page.screenshot(path=shot)
+    return decision
+
+
+def click_node(driver: Any, selector: str, has_text: str | None = None) -> str:
+    """Click the one highlighted target matching selector (and text); the move it stands for."""
+    targets = driver.page.locator(selector, has_text=has_text) if has_text else driver.page.locator(selector)
+    assert targets.count() == 1, f"{targets.count()} targets for {selector} {has_text}"
+    move = str(targets.get_attribute("data-move"))
+    box = targets.bounding_box()
+    assert box is not None
+    before = len(driver.sent())
+    driver.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    driver.wait("(n) => window.sentMoves.length > n", before)
+    return move
+
+
+def sent_text(driver: Any, state: dict[str, Any]) -> list[str]:
+    legal = {m["action"]: m["text"] for m in state["legal"]}
+    return [legal.get(action, f"not legal: {action}") for action in driver.sent()]
+
+
+def target_under(driver: Any, text: str, axis: str) -> str:
+    """The move of the target lined up with a printed label of the table: the market slot
+    headed text (axis "x"), or the board column or row labelled text (axis "x" or "y")."""
+    return str(
+        driver.page.evaluate(
+            """([text, axis]) => {
+              const labels = [...document.querySelectorAll('#board svg text')].filter((t) => t.textContent === text);
+              const centre = (r) => axis === 'x' ? (r.left + r.right) / 2 : (r.top + r.bottom) / 2;
+              const at = centre(labels[0].getBoundingClientRect());
+              const hits = [...document.querySelectorAll('#board [data-action]')].filter((node) => {
+                const r = node.getBoundingClientRect();
+                return axis === 'x' ? r.left < at && at < r.right : r.top < at && at < r.bottom;
+              });
+              return hits.map((node) => node.getAttribute('data-move')).join('|');
+            }""",
+            [text, axis],
+        )
+    )
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("wanted", PHASES)
+def test_every_move_of_each_decision_can_be_clicked_at_1280x800(
+    web: Any, driver: Any, artifacts: Path, players: int, wanted: str
+) -> None:
+    seats = reach(web, players, wanted)
+    decision = open_decision(driver, seats, wanted, artifacts / f"peranakan-{players}p-{wanted}.png")
+    assert decision.missing() == []
+    assert decision.scroll_y == 0
+    assert driver.page.evaluate("window.scrollY") == 0
+    state = driver.state()
+    view = state["view"]
+    if wanted == "take":
+        # The tile under the heading "Slot 3" is the one taken.
+        shown = view["market"][3]
+        column = target_under(driver, "Slot 3", "x")
+        assert column == "take slot3", column
+        click_node(driver, "#board [data-action][data-move='take slot3']")
+        assert sent_text(driver, state) == ["take slot3"]
+        driver.wait("(code) => window.meja.page.state.view.held === code", shown)
+    elif wanted in ("choose_kueh", "collect_kueh"):
+        kind = next(k for k in ["ondeh", "angku", "tutu", "bahulu"] if view["supply"][k])
+        index = KUEH.index(kind)
+        before = view["kueh"][0][index]
+        click_node(driver, "#board [data-action]", has_text=KUEH_NAMES[kind])
+        assert sent_text(driver, state) == [f"kueh {kind}"]
+        driver.wait(
+            "([i, n]) => window.meja.page.state.view.kueh[0][i] > n", [index, before]
+        )
+    elif wanted == "place":
+        # The space in column c and row 3, as the printed labels show.
+        in_column = set(target_under(driver, "c", "x").split("|"))
+        in_row = set(target_under(driver, "3", "y").split("|"))
+        assert in_column & in_row == {"place c3"}, (in_column, in_row)
+        held = view["held"]
+        click_node(driver, "#board [data-action][data-move='place c3']")
+        assert sent_text(driver, state) == ["place c3"]
+        driver.wait(
+            "(code) => window.meja.page.state.view.board[2].split(' ')[2].endsWith(code)", held
+        )
+    else:
+        babas = view["hands"][0][1]
+        click_node(driver, "#board [data-action]", has_text="Baba")
+        assert sent_text(driver, state) == ["baba"]
+        driver.wait("(n) => window.meja.page.state.view.hands[0][1] === n - 1", babas)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("wanted", PHASES)
+def test_every_move_of_each_decision_can_be_tapped_on_a_phone(
+    web: Any, phone_driver: Any, artifacts: Path, players: int, wanted: str
+) -> None:
+    seats = reach(web, players, wanted)
+    shot = artifacts / f"peranakan-{players}p-phone-{wanted}.png"
+    decision = open_decision(phone_driver, seats, wanted, shot)
+    assert decision.missing() == []
+    action = sorted(decision.paths)[-1]
+    phone_driver.play(decision, action)
+
+
+def check_layout(found: dict[str, Any], smallest_px: float) -> None:
+    """Every part of the drawing inside its box and the window's width, no text smaller than
+    smallest_px on screen, and no two texts on top of each other."""
+    drawn = found["drawn"]
+    cut = [
+        s
+        for s in found["shapes"]
+        if s["left"] < drawn["left"] - 1
+        or s["top"] < drawn["top"] - 1
+        or s["right"] > drawn["right"] + 1
+        or s["bottom"] > drawn["bottom"] + 1
+    ]
+    assert cut == [], f"cut off: {cut[:3]}"
+    assert drawn["left"] >= 0 and drawn["right"] <= found["window"]["width"]
+    small = [(t["text"], round(t["px"], 1)) for t in found["texts"] if t["px"] < smallest_px]
+    assert small == [], f"text smaller than {smallest_px}px: {small[:5]}"
+    texts = found["texts"]
+    overlapping = [
+        (a["text"], b["text"])
+        for i, a in enumerate(texts)
+        for b in texts[i + 1 :]
+        if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+    ]
+    assert overlapping == [], f"texts on top of each other: {overlapping[:5]}"
+    spilling = [
+        (box["name"], t["text"])
+        for box in found["framed"]
+        for t in box["texts"]
+        if t["left"] < box["frame"]["left"]
+        or t["right"] > box["frame"]["right"]
+        or t["top"] < box["frame"]["top"]
+        or t["bottom"] > box["frame"]["bottom"]
+    ]
+    assert spilling == [], f"texts outside their button or row: {spilling[:5]}"
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("wanted", PHASES)
+def test_a_wide_window_shows_the_table_landscape_with_the_choices_beside_the_board(
+    web: Any, driver: Any, players: int, wanted: str
+) -> None:
+    seats = reach(web, players, wanted)
+    driver.open(seats.table["seats"][0]["join_url"])
+    assert driver.wait_for_turn()
+    found = driver.page.evaluate(MEASURE)
+    assert found["width"] > found["height"] * 1.2, "the drawing is not landscape"
+    board, hand, players_box = found["board"], found["hand"], found["players"]
+    # The tile in hand, the choice buttons and the players are to the right of the board.
+    assert hand["left"] >= board["right"], (board, hand)
+    assert players_box["left"] >= board["right"], (board, players_box)
+    assert found["market"]["right"] <= hand["left"]
+    # All of it is in the window, without scrolling.
+    assert found["drawn"]["bottom"] <= found["window"]["height"], found["drawn"]
+    assert hand["bottom"] <= found["window"]["height"]
+    assert players_box["bottom"] <= found["window"]["height"]
+    check_layout(found, 12)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.parametrize("wanted", ["choose_kueh", "pawn"])
+def test_a_phone_shows_the_table_as_a_column_with_the_choices_above_the_board(
+    web: Any, phone_driver: Any, players: int, wanted: str
+) -> None:
+    seats = reach(web, players, wanted)
+    phone_driver.open(seats.table["seats"][0]["join_url"])
+    assert phone_driver.wait_for_turn()
+    found = phone_driver.page.evaluate(MEASURE)
+    assert found["height"] > found["width"], "the drawing is not a column"
+    board, hand = found["board"], found["hand"]
+    assert found["market"]["bottom"] <= hand["top"] and hand["bottom"] <= board["top"]
+    assert found["players"]["top"] >= board["bottom"]
+    check_layout(found, 11)
