@@ -19,7 +19,12 @@ import pytest
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli"]
 PHASES = ["take", "choose_kueh", "place", "pawn", "collect_kueh"]
 KUEH = ["tutu", "ondeh", "bahulu", "angku"]
-KUEH_NAMES = {"tutu": "Tutu Kueh", "ondeh": "Ondeh Ondeh", "bahulu": "Kueh Bahulu", "angku": "Ang Ku Kueh"}
+KUEH_NAMES = {
+    "tutu": "Tutu Kueh",
+    "ondeh": "Ondeh Ondeh",
+    "bahulu": "Kueh Bahulu",
+    "angku": "Ang Ku Kueh",
+}
 CELLS = [f"{col}{row}" for row in range(1, 6) for col in "abcde"]
 MOVES_LIMIT = 400
 
@@ -29,27 +34,45 @@ MEASURE = """() => {
   const drawing = document.querySelector('#board svg');
   const m = drawing.getScreenCTM();
   const vb = drawing.viewBox.baseVal;
-  const at = (x, y) => { const p = drawing.createSVGPoint(); p.x = x; p.y = y; return p.matrixTransform(m); };
+  const at = (x, y) => {
+    const p = drawing.createSVGPoint();
+    p.x = x;
+    p.y = y;
+    return p.matrixTransform(m);
+  };
   const a = at(vb.x, vb.y);
   const b = at(vb.x + vb.width, vb.y + vb.height);
-  const rect = (node) => { const r = node.getBoundingClientRect();
-    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
-  const part = (selector) => { const node = drawing.querySelector(selector); return node ? rect(node) : null; };
+  const rect = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  };
+  const part = (selector) => {
+    const node = drawing.querySelector(selector);
+    return node ? rect(node) : null;
+  };
   const shapes = [...drawing.querySelectorAll('rect, circle, ellipse, path, text')]
     .filter((node) => node.getBBox().width > 0)
     .map((node) => ({ tag: node.tagName, text: node.textContent.slice(0, 30), ...rect(node) }));
   const texts = [...drawing.querySelectorAll('text')].filter((node) => node.textContent.trim())
-    .map((node) => ({ text: node.textContent, px: parseFloat(getComputedStyle(node).fontSize) * m.a,
-      ...rect(node) }));
+    .map((node) => ({ text: node.textContent,
+      px: parseFloat(getComputedStyle(node).fontSize) * m.a, ...rect(node) }));
   // Each button and each player's row: its frame, and every text inside it.
   const framed = [...drawing.querySelectorAll('[data-choice], [data-player]')].map((node) => ({
     name: node.getAttribute('data-choice') ?? `player ${node.getAttribute('data-player')}`,
     frame: rect(node.querySelector('rect')),
-    texts: [...node.querySelectorAll('text')].map((t) => ({ text: t.textContent, ...rect(t) })) }));
-  return { framed, drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y }, width: vb.width, height: vb.height,
-    window: { width: innerWidth, height: innerHeight, scrollHeight: document.documentElement.scrollHeight },
-    market: part('g.market'), board: part('g.board'), hand: part('g.hand'), players: part('g.players'),
-    shapes, texts };
+    texts: [...node.querySelectorAll('text')].map((t) => ({ text: t.textContent, ...rect(t) })),
+  }));
+  return {
+    framed, shapes, texts,
+    drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y },
+    width: vb.width,
+    height: vb.height,
+    window: { width: innerWidth, height: innerHeight },
+    market: part('g.market'),
+    board: part('g.board'),
+    hand: part('g.hand'),
+    players: part('g.players'),
+  };
 }"""
 
 
@@ -123,7 +146,8 @@ def plan(seat: int, state: dict[str, Any], wanted: str) -> str:
         if seat == 0 and wanted == "choose_kueh":
             return "take slot4"
         if seat == 0 and wanted == "collect_kueh":
-            for position, code in zip(["deck", "slot1", "slot2", "slot3"], view["market"], strict=False):
+            positions = ["deck", "slot1", "slot2", "slot3"]
+            for position, code in zip(positions, view["market"], strict=False):
                 if code and "w" in code:
                     return f"take {position}"
         return "take slot1"
@@ -160,7 +184,7 @@ def open_decision(driver: Any, seats: Seats, wanted: str, shot: Path) -> Any:
 
 def click_node(driver: Any, selector: str, has_text: str | None = None) -> str:
     """Click the one highlighted target matching selector (and text); the move it stands for."""
-    targets = driver.page.locator(selector, has_text=has_text) if has_text else driver.page.locator(selector)
+    targets = driver.page.locator(selector, has_text=has_text)
     assert targets.count() == 1, f"{targets.count()} targets for {selector} {has_text}"
     move = str(targets.get_attribute("data-move"))
     box = targets.bounding_box()
@@ -182,7 +206,8 @@ def target_under(driver: Any, text: str, axis: str) -> str:
     return str(
         driver.page.evaluate(
             """([text, axis]) => {
-              const labels = [...document.querySelectorAll('#board svg text')].filter((t) => t.textContent === text);
+              const labels = [...document.querySelectorAll('#board svg text')]
+                .filter((t) => t.textContent === text);
               const centre = (r) => axis === 'x' ? (r.left + r.right) / 2 : (r.top + r.bottom) / 2;
               const at = centre(labels[0].getBoundingClientRect());
               const hits = [...document.querySelectorAll('#board [data-action]')].filter((node) => {
@@ -202,7 +227,8 @@ def test_every_move_of_each_decision_can_be_clicked_at_1280x800(
     web: Any, driver: Any, artifacts: Path, players: int, wanted: str
 ) -> None:
     seats = reach(web, players, wanted)
-    decision = open_decision(driver, seats, wanted, artifacts / f"peranakan-{players}p-{wanted}.png")
+    shot = artifacts / f"peranakan-{players}p-{wanted}.png"
+    decision = open_decision(driver, seats, wanted, shot)
     assert decision.missing() == []
     assert decision.scroll_y == 0
     assert driver.page.evaluate("window.scrollY") == 0
@@ -222,9 +248,7 @@ def test_every_move_of_each_decision_can_be_clicked_at_1280x800(
         before = view["kueh"][0][index]
         click_node(driver, "#board [data-action]", has_text=KUEH_NAMES[kind])
         assert sent_text(driver, state) == [f"kueh {kind}"]
-        driver.wait(
-            "([i, n]) => window.meja.page.state.view.kueh[0][i] > n", [index, before]
-        )
+        driver.wait("([i, n]) => window.meja.page.state.view.kueh[0][i] > n", [index, before])
     elif wanted == "place":
         # The space in column c and row 3, as the printed labels show.
         in_column = set(target_under(driver, "c", "x").split("|"))
