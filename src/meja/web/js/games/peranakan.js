@@ -340,6 +340,15 @@ function decisionText(ctx, view) {
   }
 }
 
+/** A reminder of the rule behind the decision, beside the empty tile space. */
+function aside(view) {
+  if (view.phase === "pawn" || view.phase === "collect_kueh") {
+    return "Nyonya: collects when her row and column are full. Baba: when all spaces around him are full.";
+  }
+  if (view.phase === "take") return "The tile taken from the market goes here, to be placed.";
+  return "";
+}
+
 function button(ctx, move, x, y, w, h) {
   const legal = ctx.byText.has(move.text);
   const node = svg("g", { "data-choice": move.text, opacity: legal ? 1 : 0.45 });
@@ -385,6 +394,12 @@ function hand(ctx, c, names, view, at, wide) {
       const iy = ty + 48 + i * 26;
       group.append(kueh(view.held.slice(1)[i], ix + 10, iy - 5, 9, names));
       group.append(text(ix + 26, iy, name, { "font-size": 15 }));
+    });
+  }
+  if (wide && !view.held) {
+    const ix = tx + size + 16;
+    wrap(aside(view), at.x + at.w - 14 - ix, 15).forEach((part, i) => {
+      group.append(text(ix, ty + 18 + i * 21, part, { "font-size": 15, fill: MUTED }));
     });
   }
   group.append(text(x, y, heading, { "font-size": 18, "font-weight": 700 }));
