@@ -314,7 +314,7 @@ function decisionText(ctx, view) {
     case "take":
       return mine
         ? ["Take a tile", "Click a market slot: you get its tile and the Kueh shown below it (any Kueh from slot 4)."]
-        : [`${who} takes a tile`, "They get its tile and the Kueh shown below it."];
+        : [`${who} takes a tile`, "They get the tile and the Kueh below it."];
     case "choose_kueh":
       return mine
         ? ["Wild slot: choose any Kueh", ""]
