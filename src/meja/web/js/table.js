@@ -291,7 +291,8 @@ async function onState(message) {
   page.log.splice(message.log_start, page.log.length, ...message.log);
   render();
   if (newDecision && message.legal.length) bringTargetsIntoView();
-  const hold = page.replay ? 0 : page.renderer.holdMs?.(message.view) || 0;
+  // Spectators watch at the table's own pace; a hold there would leave them ever further behind.
+  const hold = page.replay || message.you === null ? 0 : page.renderer.holdMs?.(message.view) || 0;
   if (hold) page.holdUntil = Date.now() + hold;
 }
 
