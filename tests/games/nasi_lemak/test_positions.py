@@ -118,3 +118,17 @@ def test_the_text_view_shows_a_seat_its_own_hand_only(table: Any) -> None:
     whole = str(state)
     assert "seat 1: hand thief 1" in whole
     assert whole == str(GAME.from_position(state.position()))
+
+
+def test_an_offer_in_a_position_keeps_its_cards_taken_back(table: Any) -> None:
+    """The count of cards taken back out of an offer is part of it, and within the limit."""
+    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}])
+    table.play(state, "trade", "trade with seat 1", "give rice", "take back rice", "give rice")
+    data = state.position()
+    assert data["offer"] == {"give": {"rice": 1}, "ask": {}, "taken_back": 1}
+    assert GAME.from_position(data) == state
+    data["offer"]["taken_back"] = 4
+    with pytest.raises(InvalidPosition, match=r"^offer.taken_back: 4 is outside 0..3"):
+        GAME.from_position(data)
+    del data["offer"]["taken_back"]
+    assert GAME.from_position(data).view(0)["offer"]["taken_back"] == 0

@@ -7,7 +7,15 @@ from typing import Any
 import pytest
 
 from meja.core import IllegalAction, InvalidPosition, NotYourTurn
-from meja.games.nasi_lemak.actions import ACCEPT, TRADE
+from meja.games.nasi_lemak.actions import (
+    ACCEPT,
+    ACTION_NAMES,
+    CANCEL_TRADE,
+    MAX_TABLE_CARDS,
+    PLACE,
+    TRADE,
+)
+from meja.games.nasi_lemak.components import MAX_PLAYERS
 
 
 def test_an_accepted_trade_exchanges_the_cards_and_is_a_move(table: Any) -> None:
@@ -16,7 +24,8 @@ def test_an_accepted_trade_exchanges_the_cards_and_is_a_move(table: Any) -> None
     table.play(state, "trade", "trade with seat 2", "give cucumber", "ask peanuts", "propose")
     assert state.current_player() == 2
     assert table.legal(state) == ["accept", "decline"]
-    assert state.view(1)["offer"] == {"give": {"cucumber": 1}, "ask": {"peanuts": 1}}
+    offer = {"give": {"cucumber": 1}, "ask": {"peanuts": 1}, "taken_back": 0}
+    assert state.view(1)["offer"] == offer
     table.play(state, "accept")
     assert state.view(0)["hand"] == {"peanuts": 1}
     assert state.view(2)["hand"] == {"cucumber": 1}
@@ -115,13 +124,13 @@ def test_only_the_active_player_starts_a_trade_with_one_partner(table: Any) -> N
     with pytest.raises(NotYourTurn):
         state.apply(TRADE, 1)
     table.play(state, "trade")
-    assert table.legal(state) == ["trade with seat 1", "trade with seat 2"]
+    assert table.legal(state) == ["trade with seat 1", "trade with seat 2", "cancel trade"]
 
 
 def test_a_player_without_cards_cannot_be_asked(table: Any) -> None:
     state = table.state(hands=[{"rice": 1}, {}, {"egg": 1}])
     table.play(state, "trade")
-    assert table.legal(state) == ["trade with seat 2"]
+    assert table.legal(state) == ["trade with seat 2", "cancel trade"]
 
 
 def test_gifts_are_allowed_when_min_trade_cards_is_zero(table: Any) -> None:
@@ -145,3 +154,101 @@ def test_offered_cards_are_seen_by_everyone(table: Any) -> None:
     table.play(state, "ask egg", "propose", "accept")
     assert state.view(2)["players"][0]["known"] == {"egg": 1}
     assert state.view(2)["players"][1]["known"] == {"cucumber": 1}
+
+
+def test_a_cancelled_trade_returns_to_the_main_phase_and_counts_as_declined(table: Any) -> None:
+    """A trade may be dropped while choosing the partner or building the offer; like a declined
+    offer it costs no move but counts toward max_declined_offers, so a turn stays finite (N2)."""
+    state = table.state(hands=[{"cucumber": 1}, {}, {"peanuts": 1}])
+    table.play(state, "trade")
+    assert "cancel trade" in table.legal(state)
+    table.play(state, "cancel trade")
+    view = state.view(0)
+    assert (view["phase"], view["moves_left"], view["declined_offers"]) == ("main", 3, 1)
+    table.play(state, "trade", "trade with seat 2", "give cucumber", "ask peanuts", "cancel trade")
+    view = state.view(0)
+    assert (view["phase"], view["moves_left"], view["declined_offers"]) == ("main", 3, 2)
+    assert (view["offer"], view["target"], view["hand"]) == (None, -1, {"cucumber": 1})
+    assert state.view(2)["hand"] == {"peanuts": 1}
+
+
+def test_cancelled_trades_use_up_the_declined_offers_of_the_turn(table: Any) -> None:
+    """N2: cancelling cannot be repeated for ever; three cancels end the trading of the turn."""
+    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}])
+    for _ in range(3):
+        table.play(state, "trade", "cancel trade")
+    assert "trade" not in table.legal(state)
+    with pytest.raises(IllegalAction, match="3 declined offers allowed per turn are used up"):
+        state.apply(TRADE, 0)
+
+
+def test_a_proposed_offer_cannot_be_cancelled(table: Any) -> None:
+    """Once proposed, the offer is binding: the partner accepts or declines it (N3)."""
+    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}])
+    table.play(state, "trade", "trade with seat 1", "give rice", "ask egg", "propose")
+    assert "cancel trade" not in table.legal(state)
+    with pytest.raises(IllegalAction, match="seat 1 accepts or declines it"):
+        state.apply(CANCEL_TRADE, 1)
+    table.play(state, "accept")
+    with pytest.raises(IllegalAction, match="no trade is being set up"):
+        state.str_to_action("cancel trade", 0)
+
+
+def test_a_card_can_be_taken_back_out_of_the_offer(table: Any) -> None:
+    """While building an offer, each card on the give side can be taken back off it."""
+    state = table.state(hands=[{"rice": 2, "fan": 1}, {"egg": 1}, {}])
+    table.play(state, "trade", "trade with seat 1")
+    assert not any(move.startswith("take back") for move in table.legal(state))
+    table.play(state, "give rice", "give rice", "give fan")
+    legal = table.legal(state)
+    assert [m for m in legal if m.startswith("take back")] == ["take back rice", "take back fan"]
+    table.play(state, "take back rice")
+    assert state.view(2)["offer"]["give"] == {"rice": 1, "fan": 1}
+    table.play(state, "take back fan", "ask egg", "propose", "accept")
+    assert state.view(0)["hand"] == {"rice": 1, "fan": 1, "egg": 1}
+    assert state.view(1)["hand"] == {"rice": 1}
+
+
+def test_a_card_asked_for_can_be_unasked(table: Any) -> None:
+    state = table.state(hands=[{"rice": 1}, {"egg": 1, "peanuts": 1}, {}])
+    table.play(state, "trade", "trade with seat 1", "give rice", "ask egg", "ask peanuts")
+    unasks = [m for m in table.legal(state) if m.startswith("unask")]
+    assert unasks == ["unask egg", "unask peanuts"]
+    table.play(state, "unask egg")
+    assert state.view(0)["offer"]["ask"] == {"peanuts": 1}
+    with pytest.raises(IllegalAction, match="the offer asks for no egg"):
+        table.play(state, "unask egg")
+    with pytest.raises(IllegalAction, match="the Thief cannot be traded"):
+        state.str_to_action("unask thief")
+
+
+def test_an_offer_allows_at_most_the_card_limit_of_cards_taken_back(table: Any) -> None:
+    """Taking back is capped at offer_card_limit cards an offer, so an offer stays finite."""
+    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}])
+    table.play(state, "trade", "trade with seat 1")
+    for _ in range(3):
+        table.play(state, "give rice", "take back rice")
+    assert state.view(1)["offer"] == {"give": {}, "ask": {}, "taken_back": 3}
+    table.play(state, "give rice", "ask egg")
+    assert not any(m.startswith(("take back", "unask")) for m in table.legal(state))
+    with pytest.raises(IllegalAction, match="at most 3 cards may be taken back out of one offer"):
+        table.play(state, "take back rice")
+    assert "cancel trade" in table.legal(state)
+    table.play(state, "cancel trade", "trade", "trade with seat 1", "give rice")
+    assert "take back rice" in table.legal(state)
+
+
+def test_a_card_taken_back_was_still_seen_by_everyone(table: Any) -> None:
+    """N3: an offer is made in the open; taking the card back keeps it in the same hand."""
+    state = table.state(hands=[{"cucumber": 1}, {"egg": 1}, {}])
+    table.play(state, "trade", "trade with seat 1", "give cucumber", "take back cucumber")
+    assert state.view(2)["players"][0]["known"] == {"cucumber": 1}
+    table.play(state, "cancel trade")
+    assert state.view(1)["players"][0]["known"] == {"cucumber": 1}
+
+
+def test_the_trade_editing_moves_come_after_every_older_action() -> None:
+    """Saved games keep their meaning: the moves added later are numbered after the others."""
+    assert CANCEL_TRADE == PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
+    assert ACTION_NAMES[CANCEL_TRADE : CANCEL_TRADE + 2] == ("cancel trade", "take back rice")
+    assert ACTION_NAMES[-1] == "unask swatter"

@@ -63,7 +63,14 @@ FAN = ASK + len(TRADABLE)
 SWAT = FAN + MAX_TABLE_CARDS
 PLACE = SWAT + MAX_TABLE_CARDS
 """Put a fly on (seat, card): where a played Fly lands, or where a fanned fly goes."""
-NUM_ACTIONS = PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
+CANCEL_TRADE = PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
+"""Drop the trade being set up, before it is proposed. Added after every other action, so that
+the numbers of the older actions (and the saved games that use them) stay the same."""
+TAKE_BACK = CANCEL_TRADE + 1
+"""Take a card of this tradable type back off the give side of the offer being built."""
+UNASK = TAKE_BACK + len(TRADABLE)
+"""Take a card of this tradable type off the ask side of the offer being built."""
+NUM_ACTIONS = UNASK + len(TRADABLE)
 CARD_OF_PLAY = {
     MAK_CIK: MAK_CIK_CARD,
     WHOLESALER: WHOLESALER_CARD,
@@ -94,6 +101,9 @@ def _names() -> list[str]:
         for seat in range(MAX_PLAYERS)
         for card in range(MAX_TABLE_CARDS)
     ]
+    names.append("cancel trade")
+    names += [f"take back {LABELS[i]}" for i in TRADABLE]
+    names += [f"unask {LABELS[i]}" for i in TRADABLE]
     return names
 
 

@@ -55,7 +55,7 @@ class NasiLemakGame(Game):
         Option(
             "max_declined_offers",
             MAX_DECLINED_OFFERS,
-            "declined trade offers allowed per turn; a declined offer costs no move (N2)",
+            "declined or cancelled trades allowed per turn; neither costs a move (N2)",
             kind=int,
             minimum=MAX_DECLINED_OFFERS_RANGE[0],
             maximum=MAX_DECLINED_OFFERS_RANGE[1],
@@ -71,7 +71,7 @@ class NasiLemakGame(Game):
         Option(
             "offer_card_limit",
             OFFER_CARD_LIMIT,
-            "most cards on each side of one offer, so that offers stay finite (N3)",
+            "most cards on each side of an offer, and taken back out of it; keeps it finite (N3)",
             kind=int,
             minimum=OFFER_CARD_LIMIT_RANGE[0],
             maximum=OFFER_CARD_LIMIT_RANGE[1],
@@ -109,6 +109,7 @@ class NasiLemakGame(Game):
         state.to_draw = 0 if random_start else HAND_SIZE
         state.deal_seat = -1 if random_start else 0
         state.target = state.fan_from = -1
+        state.taken_back = 0
         state.hands = [0] * (num_players * NUM_TYPES)
         state.known = [0] * (num_players * num_players * NUM_TYPES)
         state.draw = [card.count for card in CARD_TYPES]
@@ -127,8 +128,9 @@ class NasiLemakGame(Game):
     def max_game_length(self, num_players: int) -> int:
         """The longest turn times the most turns any options allow, plus the start and deal."""
         n = num_players
-        # trade, partner, the cards of both sides, propose, answer
-        offer = 2 + 2 * OFFER_CARD_LIMIT_RANGE[1] + 2
+        # trade, partner, the cards of both sides, propose, answer; each card taken back (at
+        # most the card limit) is one step, and lets one more card be added.
+        offer = 2 + 4 * OFFER_CARD_LIMIT_RANGE[1] + 2
         # Thief: play and one steal per opponent; Wholesaler: play and reveals; Officer: play,
         # examine and picks; Mak Cik: play, ingredients and the Nasi Lemak card.
         longest_move = max(offer, n, 1 + WHOLESALER_REVEAL, 2 + OFFICER_TAKE, 3)

@@ -8,6 +8,7 @@ from meja.games.nasi_lemak.actions import (
     ACCEPT,
     ANNOUNCE,
     ASK,
+    CANCEL_TRADE,
     CARD_INDEX,
     CARD_OF_PLAY,
     DECLINE,
@@ -29,9 +30,11 @@ from meja.games.nasi_lemak.actions import (
     SWAT,
     SWATTER_CARD,
     TAKE,
+    TAKE_BACK,
     TRADABLE,
     TRADE,
     TRIO,
+    UNASK,
     WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import CARD_TYPES
@@ -63,11 +66,15 @@ def explain(state: NasiLemakState, action: int, seat: int) -> str:
     return f"seat {seat} cannot {words!r} now: {_reason(state, action, seat)}"
 
 
+OFFER_VERBS = ("give ", "ask ", "take back ", "unask ")
+"""The words that put a card on an offer or take it off, before the card's name."""
+
+
 def untradable(words: str) -> str | None:
-    """The refusal for "give X" or "ask X" when X is a card that cannot change hands (N3)."""
-    verb, _, card = words.partition(" ")
-    key = card.replace(" ", "_")
-    if verb in ("give", "ask") and key in CARD_INDEX and not CARD_TYPES[CARD_INDEX[key]].tradable:
+    """The refusal for "give X", "ask X" and their undoing when X cannot change hands (N3)."""
+    verb = next((verb for verb in OFFER_VERBS if words.startswith(verb)), None)
+    key = words[len(verb) :].replace(" ", "_") if verb else ""
+    if key in CARD_INDEX and not CARD_TYPES[CARD_INDEX[key]].tradable:
         name = CARD_TYPES[CARD_INDEX[key]].name
         return f"the {name} cannot be traded; only these cards can: {TRADABLE_NAMES}"
     return None
@@ -83,13 +90,17 @@ def _reason(state: NasiLemakState, action: int, seat: int) -> str:
         if action == ACCEPT:
             missing = _missing(state, state.target, state.ask)
             return f"you do not hold the cards asked for ({missing})"
+        if action == CANCEL_TRADE:
+            return f"the offer is made; seat {state.target} accepts or declines it"
         return "accept or decline the offer first"
+    if action == CANCEL_TRADE:
+        return "no trade is being set up"
     if phase == PICK:
         if TAKE <= action < GIVE:
             return f"seat {state.target} holds no {LABELS[action - TAKE]}"
         return f"first take a card from seat {state.target}'s hand"
     if phase in (FLY_TARGET, FAN_TARGET):
-        if PLACE <= action < NUM_ACTIONS:
+        if PLACE <= action < CANCEL_TRADE:
             return _landing_reason(state, action)
         return "first choose a fly-free Nasi Lemak card of another player for the fly"
     if phase == PARTNER:
@@ -129,13 +140,23 @@ def _offer_reason(state: NasiLemakState, action: int) -> str:
         if sum(state.ask) >= limit:
             return f"an offer holds at most {limit} cards on each side"
         return f"seat {state.target} holds only {state.hand_size(state.target)} cards"
-    return f"finish the offer to seat {state.target} first: give, ask or propose"
+    if TAKE_BACK <= action < NUM_ACTIONS:
+        if state.taken_back >= limit:
+            return f"at most {limit} cards may be taken back out of one offer"
+        if action < UNASK:
+            return f"the offer gives no {LABELS[TRADABLE[action - TAKE_BACK]]}"
+        return f"the offer asks for no {LABELS[TRADABLE[action - UNASK]]}"
+    return f"finish the offer to seat {state.target} first: give, ask, take back, propose or cancel"
 
 
 def _main_reason(state: NasiLemakState, action: int) -> str:
     """Refusals of a move chosen at the start of one."""
     act = state.active
     hand = state.hands[act * K : act * K + K]
+    if action == CANCEL_TRADE:
+        return "no trade is being set up"
+    if action >= TAKE_BACK:
+        return "no offer is being built; start one with 'trade'"
     if TRIO <= action < FAN or PROPOSE <= action <= DECLINE or action >= PLACE:
         return "that choice belongs to a move in progress; start a move first"
     if action in (MAKE, MAK_CIK) and not any(state.pile):

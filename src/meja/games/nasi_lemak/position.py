@@ -74,6 +74,8 @@ OPTIONAL = (
     "fan_from",
     "offer",
 )
+OFFER_FIELDS = {"give", "ask", "taken_back"}
+"""The parts of an offer: its two sides and how many cards were taken back out of it."""
 PACK_CHOICES = " or ".join(str(packs) for packs in PACKS)
 REST = "rest"
 
@@ -94,7 +96,11 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
     n = state.num_players
     offer = None
     if state.phase in (OFFER, RESPONSE):
-        offer = {"give": counts_dict(state.give), "ask": counts_dict(state.ask)}
+        offer = {
+            "give": counts_dict(state.give),
+            "ask": counts_dict(state.ask),
+            "taken_back": state.taken_back,
+        }
     return {
         "num_players": n,
         "options": dict(state.options),
@@ -347,14 +353,19 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     state.fan_from = _int(data, "fan_from", -1, MAX_TABLE_CARDS - 1, -1)
     state.give = [0] * K
     state.ask = [0] * K
+    state.taken_back = 0
     offer = data.get("offer")
     if (offer is not None) != (phase in (OFFER, RESPONSE)):
         raise InvalidPosition("offer: present exactly while an offer is built or answered")
     if offer is not None:
-        if not isinstance(offer, Mapping) or set(offer) != {"give", "ask"}:
-            raise InvalidPosition('offer: expected {"give": {...}, "ask": {...}}')
+        if not isinstance(offer, Mapping) or not {"give", "ask"} <= set(offer) <= OFFER_FIELDS:
+            raise InvalidPosition(
+                'offer: expected {"give": {...}, "ask": {...}} and optionally "taken_back"'
+            )
         state.give = _counts(offer["give"], "offer.give")
         state.ask = _counts(offer["ask"], "offer.ask")
+        taken = {"offer.taken_back": offer.get("taken_back", 0)}
+        state.taken_back = _int(taken, "offer.taken_back", 0, state.offer_limit)
 
 
 def _check_consistency(state: NasiLemakState) -> None:

@@ -18,6 +18,7 @@ from meja.games.nasi_lemak.actions import (
     ACTION_NAMES,
     ANNOUNCE,
     ASK,
+    CANCEL_TRADE,
     CARD_OF_PLAY,
     DECLINE,
     END_TURN,
@@ -44,10 +45,12 @@ from meja.games.nasi_lemak.actions import (
     SWAT,
     SWATTER_CARD,
     TAKE,
+    TAKE_BACK,
     THIEF,
     TRADABLE,
     TRADE,
     TRIO,
+    UNASK,
     WHOLESALER,
     WITH_SEAT,
 )
@@ -109,6 +112,7 @@ class NasiLemakState(State):
     target: int
     takes: int
     fan_from: int
+    taken_back: int
     hands: list[int]
     known: list[int]
     draw: list[int]
@@ -166,9 +170,11 @@ class NasiLemakState(State):
         if phase in (FLY_TARGET, FAN_TARGET):
             return self.fly_targets()
         if phase == PARTNER:
-            return [
+            partners = [
                 WITH_SEAT + q for q in range(self.num_players) if q != act and self._can_trade(q)
             ]
+            partners.append(CANCEL_TRADE)
+            return partners
         if phase == PICK:
             base = self.target * K
             return [TAKE + t for t in range(K) if hands[base + t]]
@@ -232,6 +238,10 @@ class NasiLemakState(State):
             )
         if asked < self.offer_limit and asked < self.hand_size(self.target):
             acts.extend(range(ASK, ASK + len(TRADABLE)))
+        acts.append(CANCEL_TRADE)
+        if self.taken_back < self.offer_limit:
+            acts.extend(TAKE_BACK + index for index, t in enumerate(TRADABLE) if give[t])
+            acts.extend(UNASK + index for index, t in enumerate(TRADABLE) if ask[t])
         return acts
 
     def fly_targets(self) -> list[int]:
@@ -292,6 +302,12 @@ class NasiLemakState(State):
             if ASK <= action < FAN:
                 asked = sum(self.ask)
                 return asked < self.offer_limit and asked < self.hand_size(self.target)
+            if action == CANCEL_TRADE:
+                return True
+            if TAKE_BACK <= action < NUM_ACTIONS and self.taken_back < self.offer_limit:
+                if action < UNASK:
+                    return self.give[TRADABLE[action - TAKE_BACK]] > 0
+                return self.ask[TRADABLE[action - UNASK]] > 0
             return False
         if phase == RESPONSE:
             if action == DECLINE:
@@ -299,13 +315,15 @@ class NasiLemakState(State):
             base = self.target * K
             return action == ACCEPT and all(hands[base + t] >= self.ask[t] for t in TRADABLE)
         if phase in (FLY_TARGET, FAN_TARGET):
-            if not PLACE <= action < NUM_ACTIONS:
+            if not PLACE <= action < CANCEL_TRADE:
                 return False
             q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
             return q != self.active and q < self.num_players and self._fly_free(q, j)
         if phase == PICK:
             return TAKE <= action < GIVE and hands[self.target * K + action - TAKE] > 0
         if phase == PARTNER:
+            if action == CANCEL_TRADE:
+                return True
             q = action - WITH_SEAT
             return 0 <= q < self.num_players and q != self.active and self._can_trade(q)
         if phase == TRIO_CHOICE:
@@ -396,8 +414,11 @@ class NasiLemakState(State):
         elif phase == RESPONSE:
             self._respond(action)
         elif phase == PARTNER:
-            self.target = action - WITH_SEAT
-            self.phase = OFFER
+            if action == CANCEL_TRADE:
+                self._drop_offer()
+            else:
+                self.target = action - WITH_SEAT
+                self.phase = OFFER
         elif phase == DEAL:
             self.draw[action] -= 1
             self.hands[self.deal_seat * K + action] += 1
@@ -492,9 +513,18 @@ class NasiLemakState(State):
             self._after_move()
 
     def _build_offer(self, action: int) -> None:
-        """Add a card to either side of the offer, or put it to the partner."""
+        """Add a card to either side of the offer or take one off, put it, or drop it."""
         if action == PROPOSE:
             self.phase = RESPONSE
+        elif action == CANCEL_TRADE:
+            self._drop_offer()
+        elif action >= UNASK:
+            self.ask[TRADABLE[action - UNASK]] -= 1
+            self.taken_back += 1
+        elif action >= TAKE_BACK:
+            # Everyone saw the card offered, and it is still in the hand: what they know holds.
+            self.give[TRADABLE[action - TAKE_BACK]] -= 1
+            self.taken_back += 1
         elif action < ASK:
             t = TRADABLE[action - GIVE]
             self.give[t] += 1
@@ -530,13 +560,22 @@ class NasiLemakState(State):
             self.moves -= 1
             self.give = [0] * K
             self.ask = [0] * K
+            self.taken_back = 0
             self._after_move()
         else:
-            self.declined += 1
-            self.give = [0] * K
-            self.ask = [0] * K
-            self.target = -1
-            self.phase = MAIN
+            self._drop_offer()
+
+    def _drop_offer(self) -> None:
+        """A declined or cancelled trade: no move spent, but one of the turn's declined offers.
+
+        Counting a cancelled trade toward max_declined_offers keeps every turn finite (N2).
+        """
+        self.declined += 1
+        self.give = [0] * K
+        self.ask = [0] * K
+        self.taken_back = 0
+        self.target = -1
+        self.phase = MAIN
 
     def _cook(self, kind: int) -> None:
         """The top Nasi Lemak card goes face down in front of the active player."""
@@ -835,7 +874,11 @@ class NasiLemakState(State):
             "offer": None,
         }
         if phase in (OFFER, RESPONSE):
-            out["offer"] = {"give": counts_dict(self.give), "ask": counts_dict(self.ask)}
+            out["offer"] = {
+                "give": counts_dict(self.give),
+                "ask": counts_dict(self.ask),
+                "taken_back": self.taken_back,
+            }
         return out
 
     def position(self) -> dict[str, Any]:
@@ -858,6 +901,7 @@ class NasiLemakState(State):
             self.target,
             self.takes,
             self.fan_from,
+            self.taken_back,
             self.hands,
             self.known,
             self.draw,

@@ -50,7 +50,8 @@ def render(state: NasiLemakState) -> str:
     if state.fan_from >= 0:
         lines.append(f"fanning the fly from card {state.fan_from}")
     if state.phase in (OFFER, RESPONSE):
-        lines.append(f"offer: give {cards(state.give)}; ask {cards(state.ask)}")
+        back = f"; {state.taken_back} taken back" if state.taken_back else ""
+        lines.append(f"offer: give {cards(state.give)}; ask {cards(state.ask)}{back}")
     for q in range(n):
         table = " ".join(
             f"{v}{'F' if fly else ''}" for v, fly in zip(state.nl[q], state.flies[q], strict=True)
