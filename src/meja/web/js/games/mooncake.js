@@ -1,16 +1,39 @@
-// Mooncake Master: each player's three mooncakes made of quarter tiles, the tiles in hand,
-// the customers and the Festive Points.
+// Mooncake Master: each player's three mooncakes made of quarter tiles, the tiles in hand with
+// the keep/pass choice being made, the customers and the Festive Points.
+//
+// On a wide window your cakes, tiles and choice are on the left and the customers and the
+// other bakers on the right; on a narrow one everything is stacked, your part first.
 
-import { label, pretty, svg, title } from "../svg.js";
+import { label, svg, title } from "../svg.js";
 
-const W = 640;
 const START_ANGLE = { NE: -90, SE: 0, SW: 90, NW: 180 };
 const FLAVOUR_FILL = { L: "#e8c27a", R: "#8c3b2f", G: "#7aa55a" };
 const FLAVOUR_NAME = { L: "lotus seed paste", R: "red bean paste", G: "green tea paste" };
+const PHASE_TITLE = {
+  reveal: "A new customer",
+  draw: "Drawing tiles",
+  choose: "Choose and share",
+  place: "Pick and place",
+  over: "Game over",
+};
+const ROLE = {
+  keep: { text: "Keep", fill: "#b5462f" },
+  left: { text: "Left", fill: "#2e6f9e" },
+  right: { text: "Right", fill: "#6b4fa0" },
+  pass: { text: "Pass", fill: "#2e6f9e" },
+  placing: { text: "Placing", fill: "#c98a00" },
+};
+const CODE_STRIP = 16; // the band at the top of a tile in hand that names its code
+const INK = "#2b2118";
+const MUTED = "#7a6a58";
+const CARD = "#fffaf0";
+const LINE = "#d9c39d";
 let clipIds = 0;
 
 const rad = (deg) => (deg * Math.PI) / 180;
 const at = (cx, cy, r, deg) => [cx + r * Math.cos(rad(deg)), cy + r * Math.sin(rad(deg))];
+const short = (name, n) => (name.length > n ? `${name.slice(0, n - 1)}…` : name);
+const text = (x, y, words, attrs = {}) => svg("text", { x, y, "font-size": 14, fill: INK, ...attrs }, words);
 
 function wedgePath(cx, cy, r, from) {
   const [x1, y1] = at(cx, cy, r, from);
@@ -20,10 +43,9 @@ function wedgePath(cx, cy, r, from) {
 
 /** What a tile code such as "LNS<>" shows: flavour, hazelnuts, seeds and half yolks. */
 function parse(code) {
-  const flavour = code[0];
   const rest = code.slice(1);
   return {
-    flavour,
+    flavour: code[0],
     nuts: (rest.match(/N/g) || []).length,
     seeds: (rest.match(/S/g) || []).length,
     ccw: rest.includes("<"),
@@ -33,7 +55,7 @@ function parse(code) {
 
 function describe(code) {
   const t = parse(code);
-  const parts = [FLAVOUR_NAME[t.flavour] || t.flavour];
+  const parts = [`${code}: ${FLAVOUR_NAME[t.flavour] || t.flavour}`];
   if (t.nuts) parts.push(`${t.nuts} hazelnut half${t.nuts > 1 ? "s" : ""}`);
   if (t.seeds) parts.push(`${t.seeds} watermelon-seed half${t.seeds > 1 ? "s" : ""}`);
   if (t.ccw || t.cw) parts.push(`half yolk on the ${[t.ccw && "anticlockwise", t.cw && "clockwise"].filter(Boolean).join(" and ")} edge`);
@@ -47,7 +69,7 @@ function quarter(code, cx, cy, r, from) {
   const path = wedgePath(cx, cy, r, from);
   const group = svg("g", { class: "tile" }, title(describe(code)),
     svg("clipPath", { id }, svg("path", { d: path })),
-    svg("path", { d: path, fill: FLAVOUR_FILL[t.flavour] || "#ccc", stroke: "#5b3a1a", "stroke-width": 2 }));
+    svg("path", { d: path, fill: FLAVOUR_FILL[t.flavour] || "#ccc", stroke: "#5b3a1a", "stroke-width": r > 40 ? 2 : 1.2 }));
   const inner = svg("g", { "clip-path": `url(#${id})` });
   for (const [edge, on] of [[from, t.ccw], [from + 90, t.cw]]) {
     if (!on) continue;
@@ -66,160 +88,483 @@ function quarter(code, cx, cy, r, from) {
   return group;
 }
 
-/** A player's three cakes; slot targets let a picked tile be placed by clicking. */
-function cakes(ctx, board, x, y, r, options = {}) {
-  const group = svg("g", { class: "cakes" });
+/** Words wrapped into lines of at most size characters. */
+function wrap(words, size) {
+  const lines = [];
+  let line = "";
+  for (const word of String(words).split(" ")) {
+    if (line && (line + word).length > size) {
+      lines.push(line.trim());
+      line = "";
+    }
+    line += `${word} `;
+  }
+  if (line.trim()) lines.push(line.trim());
+  return lines;
+}
+
+// --- the seat's own decision ------------------------------------------------------------
+
+/** A keep/pass move's parts as tile codes, or null for any other move. */
+function parseChoice(move) {
+  let m = /^keep (\S+), left (\S+), right (\S+)$/.exec(move);
+  if (m) return { keep: m[1], left: m[2], right: m[3], passed: [m[2], m[3]], pairwise: false };
+  m = /^keep (\S+), pass (\S+) (\S+)$/.exec(move);
+  if (m) return { keep: m[1], left: m[2], right: m[3], passed: [m[2], m[3]], pairwise: true };
+  return null;
+}
+
+const sameTiles = (a, b) => [...a].sort().join(" ") === [...b].sort().join(" ");
+
+/** The hand positions picked so far (keys "hand:i"), ignoring anything that is not one. */
+function picks(ctx, size) {
+  const out = [];
+  for (const key of ctx.selection) {
+    const index = Number(String(key).split(":")[1]);
+    if (!Number.isInteger(index) || index < 0 || index >= size || out.includes(index)) return [];
+    out.push(index);
+  }
+  return out;
+}
+
+/**
+ * The keep/pass choice being made: each tile's role (picked or implied by the others), the
+ * full move once it is determined, and what clicking each tile does. With 3 or more players
+ * the clicks go keep, left, right (the last tile is implied once two are picked); with 2 the
+ * one click is the tile to keep and the other two are passed.
+ */
+function choiceInProgress(ctx, tiles) {
+  const moves = ctx.legal.map((move) => ({ ...parseChoice(move.text), text: move.text })).filter((m) => m.keep);
+  if (!moves.length) return null;
+  const pairwise = moves[0].pairwise;
+  const order = pairwise ? ["keep"] : ["keep", "left", "right"];
+  let chosen = picks(ctx, tiles.length).slice(0, order.length);
+  const codes = (indexes) => indexes.map((i) => tiles[i]);
+  const fits = (indexes) => moves.filter((m) => codes(indexes).every((code, k) => code === [m.keep, m.left, m.right][k]));
+  if (chosen.length && !fits(chosen).length) chosen = [];
+  const roles = tiles.map(() => null);
+  chosen.forEach((index, k) => { roles[index] = order[k]; });
+  const rest = tiles.map((_, i) => i).filter((i) => !chosen.includes(i));
+  let move = null;
+  if (pairwise && chosen.length === 1) {
+    move = moves.find((m) => m.keep === tiles[chosen[0]] && sameTiles(m.passed, codes(rest))) || null;
+    if (move) for (const i of rest) roles[i] = "pass";
+  } else if (!pairwise && chosen.length >= 2 && rest.length <= 1) {
+    const all = [...chosen, ...rest];
+    move = all.length === order.length ? fits(all)[0] || null : null;
+    if (move && rest.length) roles[rest[0]] = "right";
+  }
+  // What a click on each tile does: the level it is picked at, or null.
+  const clicks = tiles.map((_, i) => {
+    if (chosen.includes(i)) return chosen.indexOf(i);
+    if (pairwise) return fits([i]).length ? 0 : null;
+    if (chosen.length >= order.length) return null;
+    return fits([...chosen, i]).length ? chosen.length : null;
+  });
+  return { pairwise, chosen, roles, move, clicks };
+}
+
+/** The tile being placed (its hand position), if one is picked and may be placed. */
+function placingPick(ctx, tiles) {
+  const [index] = picks(ctx, tiles.length);
+  if (index === undefined) return null;
+  return ctx.legal.some((m) => m.text.startsWith(`place ${tiles[index]} at `)) ? index : null;
+}
+
+/** The neighbours a seat passes to: left is the next seat, right the one before. */
+function neighbours(ctx, seat) {
+  const n = ctx.numPlayers;
+  return { left: (seat + 1) % n, right: (seat + n - 1) % n };
+}
+
+/** Where each tile in hand came from in the place phase: kept, or from which neighbour. */
+function origins(ctx, view, tiles) {
+  const out = tiles.map(() => null);
+  if (!view.received || ctx.you === null) return out;
+  const near = neighbours(ctx, ctx.you);
+  const sources = [[view.received.from_left, near.left], [view.received.from_right, near.right]];
+  for (const [code, seat] of sources) {
+    const i = tiles.findIndex((tile, k) => tile === code && out[k] === null);
+    if (i >= 0) out[i] = `from ${short(ctx.seatName(seat), 12)}`;
+  }
+  return out.map((o) => o || "kept");
+}
+
+/** A role badge under a tile. */
+function badge(role, x, y, w) {
+  const style = ROLE[role];
+  return svg("g", { "data-role": role },
+    svg("rect", { x, y, width: w, height: 24, rx: 12, fill: style.fill }),
+    label(x + w / 2, y + 12.5, style.text, { "font-size": 14, "font-weight": 700, fill: "#fff" }));
+}
+
+/** The tiles in hand, each a pick; labelled with its part in the choice or where it came from. */
+function hand(ctx, view, x, y, size, gap) {
+  const group = svg("g", { class: "hand" });
+  const tiles = view.hand || [];
+  const choice = view.phase === "choose" ? choiceInProgress(ctx, tiles) : null;
+  const placing = view.phase === "place" ? placingPick(ctx, tiles) : null;
+  const made = view.choice ? parseChoice(view.choice) : null;
+  const from = view.phase === "place" ? origins(ctx, view, tiles) : [];
+  const near = ctx.you === null ? null : neighbours(ctx, ctx.you);
+  const madeRoles = tiles.map(() => null);
+  if (made) {
+    const wanted = made.pairwise ? [["keep", made.keep], ["pass", made.left], ["pass", made.right]]
+      : [["keep", made.keep], ["left", made.left], ["right", made.right]];
+    for (const [role, code] of wanted) {
+      const i = tiles.findIndex((tile, k) => tile === code && madeRoles[k] === null);
+      if (i >= 0) madeRoles[i] = role;
+    }
+  }
+  tiles.forEach((code, i) => {
+    const tx = x + i * (size + gap);
+    const node = svg("g", { "data-hand": i, "data-tile": code },
+      svg("rect", { class: "hl", x: tx, y, width: size, height: size + CODE_STRIP, rx: 10, fill: CARD, stroke: LINE, "stroke-width": 2 }),
+      label(tx + size / 2, y + 12, code, { "font-size": 12.5, "font-weight": 600, fill: MUTED }),
+      quarter(code, tx + 8, y + CODE_STRIP + size - 8, size - 16, -90));
+    const role = choice ? choice.roles[i] : placing === i ? "placing" : madeRoles[i];
+    const under = y + size + CODE_STRIP;
+    if (role) node.append(badge(role, tx, under + 6, size));
+    let note = null;
+    if ((role === "left" || role === "right") && near) note = `to ${short(ctx.seatName(near[role]), 12)}`;
+    if (role === "pass" && near) note = `to ${short(ctx.seatName(near.left), 12)}`;
+    if (view.phase === "place") note = from[i];
+    if (note) node.append(label(tx + size / 2, under + 44, note, { "font-size": 13, fill: MUTED }));
+    if (choice && choice.clicks[i] !== null) ctx.pick(node, `hand:${i}`, choice.clicks[i]);
+    if (view.phase === "place" && ctx.legal.some((m) => m.text.startsWith(`place ${code} at `))) ctx.pick(node, `hand:${i}`, 0);
+    group.append(node);
+  });
+  return { node: group, choice, placing };
+}
+
+/** A button: a rect that highlights and a caption; filled when it is the main action. */
+function button(x, y, w, h, caption, { main = false, enabled = true } = {}) {
+  const fill = !enabled ? "#eee7da" : main ? "#1f8a70" : "#fff";
+  const ink = !enabled ? "#a99a86" : main ? "#fff" : INK;
+  return svg("g", {},
+    svg("rect", { class: "hl", x, y, width: w, height: h, rx: 9, fill, stroke: enabled ? "#1f8a70" : "#d2c6b2", "stroke-width": 2 }),
+    label(x + w / 2, y + h / 2 + 1, caption, { "font-size": 15, "font-weight": 700, fill: ink }));
+}
+
+/**
+ * The choice as it stands, in words, with Confirm (once it is complete) and Change; or what
+ * is being placed; or what has been chosen while the others choose. Returns its height.
+ */
+function summary(ctx, view, made, x, y, w, stacked) {
+  const group = svg("g", { "data-summary": "" });
+  const tiles = view.hand || [];
+  const near = ctx.you === null ? null : neighbours(ctx, ctx.you);
+  const name = (seat) => short(ctx.seatName(seat), stacked ? 12 : 9);
+  const lines = [];
+  let heading = "";
+  const { choice, placing } = made;
+  if (choice) {
+    heading = "Your choice";
+    const of = (role) => {
+      const i = choice.roles.indexOf(role);
+      return i >= 0 ? tiles[i] : "—";
+    };
+    const parts = choice.move ? parseChoice(choice.move.text) : null;
+    lines.push(`Keep: ${parts ? parts.keep : of("keep")}`);
+    if (choice.pairwise) {
+      lines.push(`Pass to ${name(near.left)}:`, parts ? `${parts.left}, ${parts.right}` : "—");
+    } else {
+      lines.push(`Left to ${name(near.left)}: ${parts ? parts.left : of("left")}`);
+      lines.push(`Right to ${name(near.right)}: ${parts ? parts.right : of("right")}`);
+    }
+  } else if (placing !== null) {
+    heading = `Placing ${tiles[placing]}`;
+    lines.push("Now click a green", "quarter, or pick", "another tile.");
+  } else if (view.phase === "place" && ctx.legal.length) {
+    heading = "Place your tiles";
+    lines.push("Pick a tile, then", "click its quarter.");
+  } else if (view.choice) {
+    heading = "You chose";
+    lines.push(...view.choice.split(", "));
+  } else if (view.phase === "place" && tiles.length === 0 && ctx.you !== null) {
+    heading = "All placed";
+    lines.push("Waiting for the others.");
+  }
+  if (!heading) return null;
+  const buttons = choice || placing !== null;
+  const lineH = 20;
+  const textH = 30 + lines.length * lineH;
+  const both = choice && ctx.selection.length;
+  const height = stacked ? Math.max(textH, buttons ? (both ? 104 : 54) : 0) + 8 : textH + (buttons ? 60 : 4);
+  group.append(svg("rect", { class: "frame", x, y, width: w, height, rx: 10, fill: "#fff", stroke: "#e2d5bd", "stroke-width": 1.5 }));
+  group.append(text(x + 12, y + 22, heading, { "font-size": 15, "font-weight": 700 }));
+  // Long names and codes get a smaller font rather than leave the box.
+  const room = w - 24 - (stacked && buttons ? 124 : 0);
+  const longest = Math.max(...lines.map((line) => line.length), 1);
+  const size = Math.max(11, Math.min(14, room / (longest * 0.62)));
+  lines.forEach((line, k) => group.append(text(x + 12, y + 44 + k * lineH, line, { "font-size": size, fill: "#5a4632" })));
+  if (buttons) {
+    const bw = stacked ? 112 : (w - 32) / 2;
+    const bx = stacked ? x + w - bw - 12 : x + 12;
+    const by = stacked ? y + 12 : y + textH + 8;
+    const second = stacked ? { x: bx, y: by + 50 } : { x: bx + bw + 8, y: by };
+    if (choice) {
+      const confirm = button(bx, by, bw, 42, "Confirm", { main: true, enabled: Boolean(choice.move) });
+      confirm.setAttribute("data-control", "confirm");
+      if (choice.move) ctx.target(confirm, choice.move.text);
+      group.append(confirm);
+    }
+    if (ctx.selection.length) {
+      const change = button(second.x, choice ? second.y : by, bw, 42, choice ? "Change" : "Cancel");
+      change.setAttribute("data-control", "change");
+      group.append(ctx.clear(change));
+    }
+  }
+  group.append(svg("title", {}, choice?.move ? choice.move.text : heading));
+  return { node: group, height };
+}
+
+// --- cakes --------------------------------------------------------------------------------
+
+/** A seat's three cakes in a row; with placing, the empty quarters it may go in are moves. */
+function cakes(ctx, seat, board, x, y, r, gap, options = {}) {
+  const group = svg("g", { class: "cakes", "data-cakes": seat });
   const pending = new Set(options.pending || []);
-  const quarters = ctx.components.QUARTERS;
-  for (let cake = 0; cake < ctx.components.CAKES; cake++) {
-    const cx = x + r + cake * (2 * r + r * 0.35);
+  const quarters = ctx.components.QUARTERS || ["NE", "SE", "SW", "NW"];
+  const count = ctx.components.CAKES || 3;
+  for (let cake = 0; cake < count; cake++) {
+    const cx = x + r + cake * (2 * r + gap);
     const cy = y + r;
-    group.append(svg("circle", { cx, cy, r: r + 4, fill: "#f3e3c3", stroke: "#b08a57", "stroke-width": 2 }));
+    group.append(svg("circle", { class: "cake", cx, cy, r: r + Math.max(3, r * 0.05), fill: "#f3e3c3", stroke: "#b08a57", "stroke-width": 2 }));
     quarters.forEach((q, qi) => {
       const slot = `${cake + 1}${q}`;
-      const code = board[cake * quarters.length + qi];
+      const code = board?.[cake * quarters.length + qi];
       const from = START_ANGLE[q];
       if (code) {
         group.append(quarter(code, cx, cy, r, from));
-        if (pending.has(slot)) group.append(svg("path", { d: wedgePath(cx, cy, r, from), fill: "none", stroke: "#e0a100", "stroke-width": 3, "stroke-dasharray": "6 4" }, title("placed this turn, not yet shown to others")));
+        if (pending.has(slot)) {
+          group.append(svg("path", { d: wedgePath(cx, cy, r, from), fill: "none", stroke: "#e0a100", "stroke-width": 3, "stroke-dasharray": "6 4" },
+            title("placed this turn, not yet shown to the others")));
+        }
         return;
       }
       const empty = svg("g", { "data-slot": slot },
-        svg("path", { d: wedgePath(cx, cy, r, from), fill: "#fbf4e4", stroke: "#d9c39d", "stroke-width": 1.5, class: "hl" }));
+        svg("path", { d: wedgePath(cx, cy, r, from), fill: "#fbf4e4", stroke: LINE, "stroke-width": 1.5, class: "hl" }));
       if (options.placing) {
         const move = `place ${options.placing} at ${slot}`;
         if (ctx.byText.has(move)) {
-          empty.append(svg("path", { d: wedgePath(cx, cy, r * 0.92, from), class: "slot" }));
+          empty.append(svg("path", { d: wedgePath(cx, cy, r * 0.9, from), class: "slot" }), title(`put ${options.placing} here (cake ${cake + 1}, ${q})`));
           ctx.target(empty, move);
         }
       }
       group.append(empty);
     });
-    if (options.labels) group.append(label(cx, cy + r + 16, `cake ${cake + 1}`, { "font-size": 13, fill: "#7a6a58" }));
+    if (options.labels) group.append(label(cx, cy + r + 16, `cake ${cake + 1}`, { "font-size": 13, fill: MUTED }));
   }
   return group;
 }
 
-/** Parse a choose-and-share move into its parts, as tile codes. */
-function parseChoice(text) {
-  let m = /^keep (\S+), left (\S+), right (\S+)$/.exec(text);
-  if (m) return { keep: m[1], left: m[2], right: m[3] };
-  m = /^keep (\S+), pass (\S+) (\S+)$/.exec(text);
-  if (m) return { keep: m[1], left: m[2], right: m[3] };
-  return null;
+/** Width of a row of cakes of radius r. */
+const cakesWidth = (ctx, r, gap) => (ctx.components.CAKES || 3) * 2 * r + ((ctx.components.CAKES || 3) - 1) * gap;
+
+/** What a seat is doing now, in a few words. */
+function status(ctx, view, seat) {
+  if (view.phase === "choose") return view.active?.includes(seat) ? "choosing" : "chosen";
+  if (view.phase === "place") {
+    const left = view.hand_sizes?.[seat] ?? 0;
+    return left ? `${left} to place` : "placed";
+  }
+  return "";
 }
 
-/** The tiles in hand, each a pick (or a move when that click completes one). */
-function hand(ctx, view, x, y) {
-  const group = svg("g", { class: "hand" });
-  const tiles = view.hand || [];
-  const r = 62;
-  const picks = ctx.selection.map((key) => Number(key.split(":")[1]));
-  const choosing = ctx.legal.filter((m) => parseChoice(m.text)).map((m) => ({ ...parseChoice(m.text), text: m.text }));
-  tiles.forEach((code, i) => {
-    const tx = x + i * (r + 34);
-    const node = svg("g", { "data-hand": i },
-      svg("rect", { class: "hl", x: tx - 6, y: y - 6, width: r + 12, height: r + 12, rx: 10, fill: "#fffaf0", stroke: "#e2d5bd" }),
-      quarter(code, tx, y + r, r, -90));
-    const order = picks.indexOf(i);
-    if (order >= 0 && choosing.length) {
-      node.append(label(tx + r / 2, y + r + 22, order === 0 ? "keep" : "to the left", { "font-size": 13, "font-weight": 700, fill: "#b5462f" }));
+/** The other seats, one row each, sized to fit the box; neighbours are marked. */
+function others(ctx, view, seats, x, y, w, h) {
+  const group = svg("g", { class: "others" });
+  if (!seats.length) return { node: group, height: 0 };
+  const near = ctx.you === null ? null : neighbours(ctx, ctx.you);
+  const room = h / seats.length;
+  const gap = 10;
+  // The name goes beside the cakes when that lets them be drawn larger than below it.
+  const besideR = Math.min((w - 132 - 20 - 2 * gap) / 6, (room - 14) / 2, 60);
+  const aboveR = Math.min((w - 20 - 2 * gap) / 6, (room - 48) / 2, 60);
+  const beside = besideR > aboveR;
+  const r = Math.max(18, beside ? besideR : aboveR);
+  const rowH = beside ? Math.min(room, 2 * r + 14) : Math.min(room, 2 * r + 50);
+  seats.forEach((seat, k) => {
+    const top = y + k * rowH;
+    const row = svg("g", { "data-seat-row": seat });
+    row.append(svg("rect", { class: "frame", x, y: top + 2, width: w, height: rowH - 6, rx: 10, fill: "#fffdf7", stroke: "#eadfca" }));
+    const tags = [];
+    if (near && ctx.numPlayers > 2 && seat === near.left) tags.push("your left");
+    if (near && ctx.numPlayers > 2 && seat === near.right) tags.push("your right");
+    const points = view.festive?.[seat] ?? 0;
+    const facts = [`${points} point${points === 1 ? "" : "s"}`, status(ctx, view, seat)].filter(Boolean);
+    const taste = view.tastes?.length ? view.tastes[view.tastes.length - 1][seat] : null;
+    if (taste !== null && taste !== undefined) facts.push(`taste ${taste}`);
+    row.append(svg("circle", { cx: x + 16, cy: top + 20, r: 7, fill: ctx.colour(seat) }));
+    row.append(text(x + 28, top + 25, short(ctx.seatName(seat), beside ? 11 : 16), { "font-size": 15, "font-weight": 700, "data-festive": seat }));
+    if (beside) {
+      // Short lines only: points and taste, then whose neighbour (who is still playing is
+      // shown by the seats above the board).
+      row.append(text(x + 10, top + 44, [facts[0], ...facts.slice(2)].join(" · "), { "font-size": 12.5, fill: MUTED }));
+      if (tags.length) row.append(text(x + 10, top + 61, tags.join(" · "), { "font-size": 12.5, fill: "#1f6d8a", "font-weight": 600 }));
+      row.append(cakes(ctx, seat, view.boards?.[seat], x + w - cakesWidth(ctx, r, gap) - 10, top + (rowH - 4 - 2 * r) / 2, r, gap));
+    } else {
+      const line = [...facts, ...tags].join(" · ");
+      row.append(text(x + w - 10, top + 25, line, { "font-size": 13, fill: tags.length ? "#1f6d8a" : MUTED, "text-anchor": "end" }));
+      row.append(cakes(ctx, seat, view.boards?.[seat], x + 10, top + 36, r, gap));
     }
-    if (choosing.length) {
-      const chosen = [...picks.filter((p) => p !== i).map((p) => tiles[p]), code];
-      const fits = choosing.filter((c) => chosen.every((tile, k) => tile === [c.keep, c.left, c.right][k]));
-      if (order >= 0) ctx.pick(node, `hand:${i}`, order);
-      else if (fits.length === 1) ctx.target(node, fits[0].text);
-      else if (fits.length > 1) ctx.pick(node, `hand:${i}`, picks.length);
-    } else if (ctx.legal.some((m) => m.text.startsWith(`place ${code} at `))) {
-      ctx.pick(node, `hand:${i}`, 0);
-    }
-    group.append(node);
+    group.append(row);
   });
-  return group;
+  return { node: group, height: rowH * seats.length };
 }
 
-function customers(ctx, view, y) {
+/** The customers on show: side by side as cards, or stacked full-width rows. */
+function customers(ctx, view, x, y, w, stacked) {
   const group = svg("g", { class: "customers" });
   const cards = ctx.components.CUSTOMERS || [];
-  (view.customers || []).forEach((number, i) => {
+  const shown = view.customers || [];
+  const count = Math.max(1, ctx.components.ROUNDS || 3);
+  const gap = 10;
+  const cw = stacked ? w : (w - (count - 1) * gap) / count;
+  const size = Math.floor((cw - 20) / 7.1);
+  let height = 0;
+  shown.forEach((number, i) => {
     const card = cards.find((c) => c.number === number);
-    const x = 12 + i * 208;
-    group.append(svg("rect", { x, y, width: 200, height: 84, rx: 8, fill: "#fff", stroke: "#c9a46a" }));
-    group.append(svg("text", { x: x + 10, y: y + 21, "font-size": 16, "font-weight": 700 }, card ? card.name : `Customer ${number}`));
-    const words = (card ? card.text : "").split(" ");
-    let line = "";
-    let row = 0;
-    const lines = [];
-    for (const word of words) {
-      if ((line + word).length > 22) {
-        lines.push(line.trim());
-        line = "";
-      }
-      line += `${word} `;
-    }
-    lines.push(line.trim());
-    for (const text of lines.slice(0, 3)) {
-      group.append(svg("text", { x: x + 10, y: y + 41 + row * 16, "font-size": 14, fill: "#5a4632" }, text));
-      row += 1;
-    }
+    const name = card ? card.name : `Customer ${number}`;
+    const lines = wrap(card ? card.text : "", size).slice(0, 4);
+    const ch = stacked ? 30 + lines.length * 17 : 112;
+    const cx = stacked ? x : x + i * (cw + gap);
+    const cy = stacked ? y + height : y;
+    group.append(svg("g", { "data-customer": number }, title(card ? `${card.name}: ${card.text}` : `Customer ${number}`),
+      svg("rect", { class: "frame", x: cx, y: cy, width: cw, height: ch, rx: 8, fill: "#fff", stroke: "#c9a46a", "stroke-width": 1.5 }),
+      text(cx + 10, cy + 20, name, { "font-size": Math.min(14, (cw - 20) / (name.length * 0.64)), "font-weight": 700 }),
+      ...lines.map((line, k) => text(cx + 10, cy + 39 + k * 17, line, { "font-size": 13, fill: "#5a4632" }))));
+    height = stacked ? height + ch + 8 : ch;
   });
-  return group;
+  return { node: group, height };
+}
+
+// --- the whole table ----------------------------------------------------------------------
+
+/** The title line: the phase, and which round and turn. */
+function heading(ctx, view, x, y, w) {
+  const rounds = ctx.components.ROUNDS ?? "?";
+  const turns = ctx.components.TURNS_PER_ROUND ?? "?";
+  return svg("g", {},
+    text(x, y, PHASE_TITLE[view.phase] || "", { "font-size": 19, "font-weight": 700 }),
+    text(x + w, y, `Round ${view.round ?? "?"} of ${rounds} · turn ${view.turn ?? "?"} of ${turns}`, { "font-size": 14, fill: MUTED, "text-anchor": "end" }));
+}
+
+/** Your part: your cakes, your tiles and the choice or placement being made. */
+function yours(ctx, view, x, y, w, stacked) {
+  const you = ctx.you;
+  const group = svg("g", { class: "yours" });
+  const tiles = view.hand || [];
+  const festive = view.festive?.[you] ?? 0;
+  const taste = view.tastes?.length ? view.tastes[view.tastes.length - 1][you] : null;
+  group.append(text(x, y + 14, "Your mooncakes", { "font-size": 16, "font-weight": 700, fill: ctx.colour(you) }));
+  group.append(text(x + w, y + 14, `${festive} Festive Point${festive === 1 ? "" : "s"}${taste === null || taste === undefined ? "" : ` · taste ${taste}`}`, { "font-size": 14, fill: MUTED, "text-anchor": "end", "data-festive": you }));
+  const gap = stacked ? 14 : 22;
+  const r = Math.min(stacked ? 60 : 80, (w - 2 * gap - 12) / 6);
+  const pick = view.phase === "place" ? placingPick(ctx, tiles) : null;
+  group.append(cakes(ctx, you, view.boards?.[you], x + (w - cakesWidth(ctx, r, gap)) / 2, y + 28, r, gap,
+    { placing: pick === null ? null : tiles[pick], pending: view.pending, labels: true }));
+  let top = y + 28 + 2 * r + 34;
+  const size = stacked ? 92 : 84;
+  const tileGap = stacked ? 14 : 12;
+  if (tiles.length || view.choice) {
+    group.append(text(x, top + 14, "Your tiles", { "font-size": 16, "font-weight": 700 }));
+    top += 26;
+  }
+  const made = hand(ctx, view, x, top, size, tileGap);
+  group.append(made.node);
+  const tilesW = 3 * size + 2 * tileGap;
+  const below = tiles.length ? size + CODE_STRIP + 54 : 0;
+  if (stacked) {
+    const box = summary(ctx, view, made, x, top + below, w, true);
+    if (box) group.append(box.node);
+    return { node: group, bottom: top + below + (box ? box.height : 0) };
+  }
+  const box = summary(ctx, view, made, x + tilesW + 14, top, w - tilesW - 14, false);
+  if (box) group.append(box.node);
+  return { node: group, bottom: top + Math.max(below, box ? box.height : 0) };
 }
 
 export function draw(ctx) {
   const view = ctx.view;
-  const you = ctx.you;
   const boards = view.boards || [];
   const seats = boards.map((_, s) => s);
-  const others = you === null ? seats : seats.filter((s) => s !== you);
-  const mine = you !== null && boards[you];
-  const picked = ctx.selection.length ? (view.hand || [])[Number(ctx.selection[0].split(":")[1])] : null;
-  const placing = view.phase === "place" && picked ? picked : null;
+  const mine = ctx.you !== null && ctx.you !== undefined && boards[ctx.you];
+  const rest = mine ? seats.filter((s) => s !== ctx.you) : seats;
   const parts = [];
-  const rounds = ctx.components.ROUNDS ?? "?";
-  const turns = ctx.components.TURNS_PER_ROUND ?? "?";
-  parts.push(svg("text", { x: 12, y: 26, "font-size": 18, "font-weight": 700 }, `Round ${view.round ?? "?"} of ${rounds} · turn ${view.turn ?? "?"} of ${turns} · ${pretty(view.phase || "")}`));
-  parts.push(customers(ctx, view, 40));
-  let y = 146;
-  if (mine) {
-    parts.push(svg("text", { x: 12, y: y + 4, "font-size": 16, "font-weight": 700, fill: ctx.colour(you) }, `Your mooncakes · ${view.festive?.[you] ?? 0} Festive Points`));
-    parts.push(cakes(ctx, mine, 20, y + 16, 84, { placing, pending: view.pending, labels: true }));
-    y += 16 + 168 + 48;
-    if ((view.hand || []).length) {
-      parts.push(svg("text", { x: 12, y: y + 4, "font-size": 16, "font-weight": 700 }, "Your tiles"));
-      parts.push(hand(ctx, view, 24, y + 18));
-      const info = [];
-      if (view.received?.from_left) info.push(`from the left: ${view.received.from_left}`);
-      if (view.received?.from_right) info.push(`from the right: ${view.received.from_right}`);
-      if (info.length) parts.push(svg("text", { x: 340, y: y + 40, "font-size": 13, fill: "#5a4632" }, `Received ${info.join(", ")}`));
-      y += 18 + 62 + 40;
-    } else if (view.choice) {
-      parts.push(svg("text", { x: 12, y: y + 4, "font-size": 15, fill: "#5a4632" }, `You chose: ${view.choice}`));
-      y += 30;
+  if (ctx.wide) {
+    const W = 920;
+    const left = { x: 12, w: 480 };
+    const right = { x: 508, w: W - 508 - 12 };
+    parts.push(heading(ctx, view, left.x, 26, left.w));
+    let y = 44;
+    if (mine) {
+      const own = yours(ctx, view, left.x, y, left.w, false);
+      parts.push(own.node);
+      y = own.bottom + 16;
     }
+    // With few other bakers the customers fit beside your cakes, under the bakers.
+    const shopBeside = rest.length <= 2;
+    const shopTitle = "Customers · one cake serves one customer";
+    let bottom = y;
+    let shop = null;
+    if (shopBeside) {
+      shop = customers(ctx, view, right.x, 0, right.w, true);
+    } else {
+      parts.push(text(left.x, y + 14, shopTitle, { "font-size": 16, "font-weight": 700 }));
+      shop = customers(ctx, view, left.x, y + 24, left.w, false);
+      parts.push(shop.node);
+      bottom = y + 24 + shop.height;
+    }
+    parts.push(text(right.x, 26, mine ? "The other bakers" : "The bakers", { "font-size": 16, "font-weight": 700 }));
+    const bakers = others(ctx, view, rest, right.x, 38, right.w, 560 - (shopBeside ? shop.height + 40 : 0));
+    parts.push(bakers.node);
+    bottom = Math.max(bottom, 38 + bakers.height);
+    if (shopBeside) {
+      const top = 38 + bakers.height + 12;
+      parts.push(text(right.x, top + 14, shopTitle, { "font-size": 16, "font-weight": 700 }));
+      shop = customers(ctx, view, right.x, top + 24, right.w, true);
+      parts.push(shop.node);
+      bottom = Math.max(bottom, top + 24 + shop.height);
+    }
+    const H = bottom + 12;
+    return svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Mooncake Master table" }, ...parts);
   }
-  for (const seat of others) {
-    parts.push(svg("circle", { cx: 20, cy: y, r: 8, fill: ctx.colour(seat) }));
-    const handSize = view.hand_sizes?.[seat];
-    parts.push(svg("text", { x: 34, y: y + 6, "font-size": 17, "font-weight": 600, "data-festive": seat }, `${ctx.seatName(seat)} · ${view.festive?.[seat] ?? 0} Festive Points${handSize ? ` · ${handSize} tiles in hand` : ""}`));
-    parts.push(cakes(ctx, boards[seat], 20, y + 14, 46));
-    y += 14 + 92 + 22;
+  const W = 400;
+  const x = 6;
+  const w = W - 12;
+  parts.push(heading(ctx, view, x, 22, w));
+  let y = 36;
+  if (mine) {
+    const own = yours(ctx, view, x, y, w, true);
+    parts.push(own.node);
+    y = own.bottom + 18;
   }
-  if (view.tastes?.length) {
-    const last = view.tastes[view.tastes.length - 1];
-    parts.push(svg("text", { x: 12, y: y + 4, "font-size": 14, fill: "#5a4632" }, `Taste last round: ${last.map((t, s) => `${ctx.seatName(s)} ${t}`).join(", ")}`));
-    y += 24;
-  }
-  return svg("svg", { viewBox: `0 0 ${W} ${y + 10}`, role: "img", "aria-label": "Mooncake Master table" }, ...parts);
+  parts.push(text(x, y + 14, "Customers · one cake each", { "font-size": 16, "font-weight": 700 }));
+  const shop = customers(ctx, view, x, y + 24, w, true);
+  parts.push(shop.node);
+  y += 24 + shop.height + 14;
+  parts.push(text(x, y + 14, mine ? "The other bakers" : "The bakers", { "font-size": 16, "font-weight": 700 }));
+  const rowH = 84;
+  parts.push(others(ctx, view, rest, x, y + 24, w, rowH * rest.length).node);
+  y += 24 + rowH * rest.length;
+  return svg("svg", { viewBox: `0 0 ${W} ${y + 8}`, role: "img", "aria-label": "Mooncake Master table" }, ...parts);
 }
 
 export function hint(ctx) {
-  if (ctx.view.phase === "choose") {
-    return ctx.selection.length ? "now the tile for your left neighbour" : "click the tile to keep";
+  const view = ctx.view;
+  const tiles = view.hand || [];
+  if (view.phase === "choose") {
+    const choice = choiceInProgress(ctx, tiles);
+    if (!choice) return "";
+    const near = neighbours(ctx, ctx.you);
+    if (choice.move) return "check your choice and press Confirm (or Change it)";
+    if (!choice.chosen.length) return "click the tile to keep";
+    return `now the tile to pass left to ${ctx.seatName(near.left)}`;
   }
-  if (ctx.view.phase === "place") {
-    return ctx.selection.length ? "click an empty quarter for it" : "click a tile, then where it goes";
+  if (view.phase === "place") {
+    return placingPick(ctx, tiles) === null ? "click a tile to place" : "click a green quarter for it";
   }
   return "";
 }

@@ -1,0 +1,308 @@
+"""Mooncake Master at the table: a keep/pass choice or a picked tile is made by clicks, survives
+what the other seats commit meanwhile, and only the move the person meant is sent.
+
+The other seats are human seats played through the HTTP API, so each of their moves lands at
+the exact moment the test chooses.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+BOT = {"kind": "bot", "bot": "random"}
+WHEN = {2: (3, 2), 3: (1, 3), 6: (3, 3)}
+"""Where each player count is looked at: late games show all three customers."""
+NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"]
+ROLES = """() => [...document.querySelectorAll('#board [data-hand]')].map((tile) => {
+  const role = tile.querySelector('[data-role]');
+  return role ? [role.getAttribute('data-role'), role.textContent] : null;
+})"""
+OVERLAPS = """() => {
+  const board = document.querySelector('#board svg').getBoundingClientRect();
+  const texts = [...document.querySelectorAll('#board svg text')]
+    .map((node) => [node.textContent, node.getBoundingClientRect()])
+    .filter(([, box]) => box.width > 0);
+  const out = [];
+  texts.forEach(([text, box], i) => {
+    if (box.left < board.left - 1 || box.right > board.right + 1
+        || box.top < board.top - 1 || box.bottom > board.bottom + 1) out.push(`cut off: ${text}`);
+    for (const [other, o] of texts.slice(i + 1)) {
+      const w = Math.min(box.right, o.right) - Math.max(box.left, o.left);
+      const h = Math.min(box.bottom, o.bottom) - Math.max(box.top, o.top);
+      if (w > 2 && h > 2) out.push(`${text} overlaps ${other}`);
+    }
+  });
+  const targets = '[data-action], [data-pick], [data-clear]';
+  const shapes = [...document.querySelectorAll('#board .hl, #board circle.cake')];
+  for (const node of document.querySelectorAll('#board svg text')) {
+    const box = node.getBoundingClientRect();
+    if (!box.width) continue;
+    const frame = node.closest('[data-summary], [data-customer], [data-seat-row]');
+    const f = frame?.querySelector('rect.frame')?.getBoundingClientRect();
+    if (f && (box.left < f.left || box.right > f.right
+              || box.top < f.top || box.bottom > f.bottom)) {
+      out.push(`${node.textContent} sticks out of its frame`);
+    }
+    for (const shape of shapes) {
+      if (shape.closest(targets) === node.closest(targets) || shape.contains(node)) continue;
+      const s = shape.getBoundingClientRect();
+      const w = Math.min(box.right, s.right) - Math.max(box.left, s.left);
+      const h = Math.min(box.bottom, s.bottom) - Math.max(box.top, s.top);
+      if (w > 2 && h > 2 && shape.tagName !== 'path') {
+        out.push(`${node.textContent} covers a button, tile or cake`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+def _humans(players: int) -> list[dict[str, Any]]:
+    return [{"kind": "human", "name": name} for name in NAMES[:players]]
+
+
+def _seat_state(web: Any, table: dict[str, Any], seat: int) -> dict[str, Any]:
+    token = table["seats"][seat]["token"]
+    response = web.http.get(
+        f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
+    )
+    assert response.status_code == 200, response.text
+    return dict(response.json())
+
+
+def _play_seat(web: Any, table: dict[str, Any], seat: int, pick: int = 0) -> int:
+    """Seat plays one of its legal moves through the API; the step the table is at after it."""
+    state = _seat_state(web, table, seat)
+    assert state["legal"], f"seat {seat} has nothing to play"
+    move = state["legal"][pick % len(state["legal"])]
+    token = table["seats"][seat]["token"]
+    response = web.http.post(
+        f"/api/tables/{table['id']}/moves",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"action": move["action"], "step": state["step"]},
+    )
+    assert response.status_code == 200, response.text
+    return int(response.json()["step"])
+
+
+def _seen_step(driver: Any, step: int) -> None:
+    """Wait until the page has been sent the table at step (or later)."""
+    driver.wait("(s) => window.meja.page.state.step >= s", step)
+
+
+def _legal(driver: Any) -> dict[str, int]:
+    return {move["text"]: move["action"] for move in driver.state()["legal"]}
+
+
+def _tile(driver: Any, index: int) -> Any:
+    return driver.page.locator(f'#board [data-hand="{index}"]')
+
+
+def _roles(driver: Any) -> list[Any]:
+    """What each tile in hand is labelled with: [role, text shown] or None."""
+    return [tuple(role) if role else None for role in driver.page.evaluate(ROLES)]
+
+
+def _summary(driver: Any) -> str:
+    return str(driver.page.locator("#board [data-summary]").text_content())
+
+
+def _control(driver: Any, name: str) -> Any:
+    return driver.page.locator(f'#board [data-control="{name}"]')
+
+
+def _choose_phase(web: Any, driver: Any, players: int) -> dict[str, Any]:
+    """A table of human seats, seat 1's page open at its first keep/pass choice."""
+    table = web.create("mooncake", _humans(players))
+    driver.open(table["seats"][0]["join_url"])
+    assert driver.wait_for_turn()
+    assert driver.state()["view"]["phase"] == "choose"
+    return table
+
+
+def test_a_half_made_choice_survives_other_seats_commits_and_sends_what_was_meant(
+    web: Any, driver: Any
+) -> None:
+    table = _choose_phase(web, driver, 3)
+    hand = driver.state()["view"]["hand"]
+    legal = _legal(driver)
+    _tile(driver, 0).click()
+    assert driver.sent() == []
+    driver.wait("document.body.dataset.selection === 'hand:0'")
+
+    _seen_step(driver, _play_seat(web, table, 1))
+    assert 1 not in driver.state()["active"]
+    assert driver.page.evaluate("document.body.dataset.selection") == "hand:0"
+    _tile(driver, 1).click()
+    assert driver.sent() == [], "a half-made choice was sent before it was confirmed"
+    driver.wait("document.body.dataset.selection === 'hand:0|hand:1'")
+    assert _roles(driver) == [("keep", "Keep"), ("left", "Left"), ("right", "Right")]
+    _tile(driver, 2).click()
+    driver.wait("document.body.dataset.selection === 'hand:0|hand:1|hand:2'")
+    assert driver.sent() == []
+    assert _roles(driver) == [("keep", "Keep"), ("left", "Left"), ("right", "Right")]
+    summary = _summary(driver)
+    assert f"Keep: {hand[0]}" in summary
+    assert f"Left to Ben: {hand[1]}" in summary
+    assert f"Right to Cai: {hand[2]}" in summary
+
+    meant = f"keep {hand[0]}, left {hand[1]}, right {hand[2]}"
+    _control(driver, "confirm").click()
+    driver.wait("window.sentMoves.length > 0")
+    assert driver.sent() == [legal[meant]]
+    driver.wait("(text) => window.meja.page.state.view.choice === text", meant)
+
+
+def test_the_last_tile_of_a_choice_is_implied_and_change_clears_it(web: Any, driver: Any) -> None:
+    table = _choose_phase(web, driver, 3)
+    hand = driver.state()["view"]["hand"]
+    legal = _legal(driver)
+    _tile(driver, 0).click()
+    _tile(driver, 1).click()
+    assert driver.sent() == []
+    assert _roles(driver) == [("keep", "Keep"), ("left", "Left"), ("right", "Right")]
+    assert _control(driver, "confirm").get_attribute("data-action") is not None
+
+    _seen_step(driver, _play_seat(web, table, 2))
+    _control(driver, "change").click()
+    driver.wait("document.body.dataset.selection === ''")
+    assert _roles(driver) == [None, None, None]
+    assert _control(driver, "confirm").get_attribute("data-action") is None
+    assert _control(driver, "change").count() == 0
+    assert driver.sent() == []
+
+    _tile(driver, 2).click()
+    _tile(driver, 0).click()
+    _control(driver, "confirm").click()
+    driver.wait("window.sentMoves.length > 0")
+    assert driver.sent() == [legal[f"keep {hand[2]}, left {hand[0]}, right {hand[1]}"]]
+
+
+def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(web: Any, driver: Any) -> None:
+    table = _choose_phase(web, driver, 2)
+    hand = driver.state()["view"]["hand"]
+    legal = _legal(driver)
+    _tile(driver, 1).click()
+    assert driver.sent() == [], "the keep click sent the move before it was confirmed"
+    driver.wait("document.body.dataset.selection === 'hand:1'")
+    _seen_step(driver, _play_seat(web, table, 1))
+    assert _roles(driver) == [("pass", "Pass"), ("keep", "Keep"), ("pass", "Pass")]
+    assert driver.sent() == []
+
+    meant = next(
+        text
+        for text in legal
+        if text.startswith(f"keep {hand[1]}, pass ")
+        and sorted(text.split(", pass ")[1].split()) == sorted([hand[0], hand[2]])
+    )
+    summary = _summary(driver)
+    assert f"Keep: {hand[1]}" in summary
+    assert f"Pass to Ben:{meant.split(', pass ')[1].replace(' ', ', ')}" in summary
+
+    _tile(driver, 0).click()
+    driver.wait("document.body.dataset.selection === 'hand:0'")
+    assert _roles(driver) == [("keep", "Keep"), ("pass", "Pass"), ("pass", "Pass")]
+    _tile(driver, 1).click()
+    driver.wait("document.body.dataset.selection === 'hand:1'")
+    _control(driver, "confirm").click()
+    driver.wait("window.sentMoves.length > 0")
+    assert driver.sent() == [legal[meant]]
+    driver.wait("window.meja.page.state.view.phase === 'place'")
+    passed = driver.state()["view"]["passed"]
+    assert sorted([passed["left"], passed["right"]]) == sorted([hand[0], hand[2]])
+
+
+def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
+    web: Any, driver: Any
+) -> None:
+    table = _choose_phase(web, driver, 3)
+    for seat in range(3):
+        _play_seat(web, table, seat)
+    driver.wait("window.meja.page.state.view.phase === 'place'")
+    assert driver.wait_for_turn()
+    hand = driver.state()["view"]["hand"]
+    legal = _legal(driver)
+    slots = "#board [data-slot][data-action]"
+
+    _tile(driver, 0).click()
+    driver.wait("document.body.dataset.selection === 'hand:0'")
+    assert driver.page.locator(slots).count() == len(
+        [text for text in legal if text.startswith(f"place {hand[0]} at ")]
+    )
+    _seen_step(driver, _play_seat(web, table, 1))
+    assert driver.page.evaluate("document.body.dataset.selection") == "hand:0"
+    assert "picked" in str(_tile(driver, 0).get_attribute("class"))
+
+    _tile(driver, 1).click()
+    driver.wait("document.body.dataset.selection === 'hand:1'")
+    _seen_step(driver, _play_seat(web, table, 2))
+    assert driver.page.evaluate("document.body.dataset.selection") == "hand:1"
+    assert driver.sent() == []
+    driver.page.locator('#board [data-slot="2SE"][data-action]').click()
+    driver.wait("window.sentMoves.length > 0")
+    assert driver.sent() == [legal[f"place {hand[1]} at 2SE"]]
+    driver.wait("window.meja.page.state.view.pending.includes('2SE')")
+    assert driver.state()["view"]["boards"][0][5] == hand[1]
+
+
+def _play_to(
+    driver: Any, web: Any, table: dict[str, Any], when: tuple[int, int], rng: random.Random
+) -> None:
+    """Play seat 1 through the API until its choice at the given (round, turn)."""
+    while True:
+        assert driver.wait_for_turn()
+        state = _seat_state(web, table, 0)
+        view = state["view"]
+        if (view["round"], view["turn"]) >= when and view["phase"] == "choose":
+            _seen_step(driver, state["step"])
+            return
+        move = rng.choice(state["legal"])
+        token = table["seats"][0]["token"]
+        response = web.http.post(
+            f"/api/tables/{table['id']}/moves",
+            headers={"Authorization": f"Bearer {token}"},
+            json={"action": move["action"]},
+        )
+        assert response.status_code == 200, response.text
+        _seen_step(driver, int(response.json()["step"]))
+
+
+def _check_looks(driver: Any, name: str) -> None:
+    """Every move can be clicked, and no text overlaps another or leaves the board."""
+    decision = driver.decision()
+    assert not decision.missing(), "\n".join(decision.missing())
+    assert driver.page.evaluate(OVERLAPS) == [], name
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_table_is_legible_at_every_player_count(
+    web: Any, driver: Any, phone_driver: Any, artifacts: Path, players: int, screen: str
+) -> None:
+    person = driver if screen == "desktop" else phone_driver
+    table = web.create("mooncake", [{"kind": "human", "name": "Ana"}] + [BOT] * (players - 1))
+    person.open(table["seats"][0]["join_url"])
+    _play_to(person, web, table, WHEN[players], random.Random(players))
+    shot = artifacts / f"mooncake-{players}p-{screen}"
+
+    _tile(person, 0).click()
+    if players > 2:
+        _tile(person, 2).click()
+    picked = "(n) => document.body.dataset.selection.split('|').length === (n > 2 ? 2 : 1)"
+    person.wait(picked, players)
+    _check_looks(person, "choose")
+    person.page.screenshot(path=f"{shot}-choose.png")
+    _control(person, "confirm").click()
+    person.wait("window.meja.page.state.view.phase === 'place'")
+    assert person.wait_for_turn()
+
+    _tile(person, 1).click()
+    person.wait("document.body.dataset.selection === 'hand:1'")
+    _check_looks(person, "place")
+    person.page.screenshot(path=f"{shot}-place.png")
+    if screen == "phone":
+        person.page.screenshot(path=f"{shot}-place-full.png", full_page=True)
