@@ -1,11 +1,22 @@
-// Nasi Lemak: The Game: your hand of ingredient and action cards, the other players' hands
-// (backs only), everyone's face-down Nasi Lemak cards with their flies, and the piles.
+// Nasi Lemak: The Game: the other players (hand size, face-down Nasi Lemak cards with their
+// flies, the cards you know they hold), the piles, your own Nasi Lemak, the move being made
+// (an offer, a choice of ingredient, an examined hand) and your hand.
+//
+// Every move is clicked on the thing it is about: a card in your hand plays it or puts it on
+// an offer, a player's panel chooses them, a Nasi Lemak card takes a fly, a card on the offer
+// takes it back off. Buttons are left for the moves that have no object on the table.
+// On a wide window the table is laid out landscape so that it fits the window's height.
 
-import { buttonRow, label, pretty, svg, title } from "../svg.js";
+import { label, pretty, svg, title } from "../svg.js";
 
-const W = 640;
+/** The width of the wide table: a little narrower with one row of other players, so that its
+ * parts are drawn larger while the whole still fits the window's height. */
+const WIDE_W = { oneRow: 880, twoRows: 940 };
+const NARROW_W = 430;
 const CARD_W = 78;
 const CARD_H = 104;
+const GAP = 10;
+const PANEL_H = 112;
 const FILLS = {
   rice: "#fbfaf3",
   egg: "#f7d35c",
@@ -22,8 +33,37 @@ const FILLS = {
   swatter: "#8a5a2a",
 };
 const DARK_TEXT = new Set(["rice", "egg", "peanuts"]);
-/** Moves that name only a seat ("trade with seat 2"): clicking that player's panel plays them. */
-const SEAT_CHOICE = /^(?!officer)[a-z ]*seat \d+$/;
+const INGREDIENT_KEYS = ["rice", "egg", "peanuts", "sambal", "cucumber"];
+/** Cards played from the hand with one click; the move's own choice follows as its own step. */
+const PLAY = {
+  wholesaler: "play wholesaler",
+  supplier: "play supplier",
+  mak_cik: "play mak cik",
+  officer: "play officer",
+  thief: "play thief",
+  fly: "play fly",
+};
+/** Cards that are aimed at one of your own Nasi Lemak cards: pick the card, then the target. */
+const AIMED = { fan: "fan from card ", swatter: "swat card " };
+/** The moves with no object on the table, shown as buttons, with their captions. */
+const BUTTONS = {
+  "make nasi lemak": "Make Nasi Lemak",
+  trade: "Trade",
+  "end turn": "End turn",
+  propose: "Propose",
+  accept: "Accept",
+  decline: "Decline",
+  "cancel trade": "Cancel trade",
+};
+/** Every move this renderer binds to something; anything else falls back to a button. */
+const BOUND = [
+  /^play /, /^fan from card \d+$/, /^swat card \d+$/, /^fly to seat \d+ card \d+$/,
+  /^trade with seat \d+$/, /^examine seat \d+$/, /^give /, /^ask /, /^take back /, /^unask /,
+  /^take /, /^announce /, /^use /,
+];
+
+/** A card key as action strings spell it ("mak_cik" -> "mak cik"). */
+const words = (key) => key.replaceAll("_", " ");
 
 function cardTypes(ctx) {
   const types = ctx.components.CARD_TYPES || [];
@@ -34,232 +74,614 @@ function cardName(types, key) {
   return types[key]?.name || pretty(key);
 }
 
-/** One card face with its name (and how many of it, when more than one). */
-function card(types, key, x, y, count = 1, scale = 1) {
+function tradable(types, key) {
+  const type = types[key];
+  return type ? Boolean(type.tradable) : INGREDIENT_KEYS.includes(key) || key === "fan" || key === "swatter";
+}
+
+/** One card face: its name, its Malay name when large enough, and how many of it. */
+function card(types, key, x, y, { count = 1, scale = 1, dim = false } = {}) {
   const w = CARD_W * scale;
   const h = CARD_H * scale;
   const type = types[key];
   const ink = DARK_TEXT.has(key) ? "#2b2118" : "#fff";
-  const words = cardName(types, key).split(" ");
-  const group = svg("g", { class: "card" }, title(type ? `${type.name} / ${type.malay}` : pretty(key)),
+  const name = nameLines(cardName(types, key));
+  const group = svg("g", { class: "card", opacity: dim ? 0.45 : null },
+    title(type ? `${type.name} / ${type.malay}` : pretty(key)),
     svg("rect", { class: "hl", x, y, width: w, height: h, rx: 8 * scale, fill: FILLS[key] || "#999", stroke: "#3d2b1f", "stroke-width": 2 }),
-    svg("rect", { x: x + 5 * scale, y: y + 5 * scale, width: w - 10 * scale, height: h - 10 * scale, rx: 6 * scale, fill: "none", stroke: "rgba(255,255,255,0.5)" }));
-  words.slice(0, 3).forEach((word, i) => {
-    group.append(label(x + w / 2, y + h / 2 + (i - (Math.min(words.length, 3) - 1) / 2) * 15 * scale, word, { "font-size": 13 * scale, fill: ink, "font-weight": 600 }));
+    svg("rect", { x: x + 5 * scale, y: y + 5 * scale, width: w - 10 * scale, height: h - 10 * scale, rx: 6 * scale, fill: "none", stroke: DARK_TEXT.has(key) ? "rgba(61,43,31,0.25)" : "rgba(255,255,255,0.5)", "pointer-events": "none" }));
+  const size = Math.max(12, 13 * scale);
+  const lines = name;
+  const middle = y + h * (scale >= 0.8 ? 0.44 : 0.5);
+  lines.forEach((word, i) => {
+    group.append(fitted(x + w / 2, middle + (i - (lines.length - 1) / 2) * size * 1.15, word, w - 8, { "font-size": size, fill: ink, "font-weight": 700, "pointer-events": "none" }));
   });
+  if (scale >= 0.8 && type && type.malay !== type.name) {
+    group.append(fitted(x + w / 2, y + h - 14 * scale, type.malay.split(" ")[0], w - 12, { "font-size": 12, fill: ink, opacity: 0.85, "font-style": "italic", "pointer-events": "none" }));
+  }
   if (count > 1) {
-    group.append(svg("circle", { cx: x + w - 6 * scale, cy: y + 6 * scale, r: 12 * scale, fill: "#b5462f", stroke: "#fff", "stroke-width": 2 }),
-      label(x + w - 6 * scale, y + 6 * scale, `×${count}`, { "font-size": 11 * scale, fill: "#fff", "font-weight": 700 }));
+    const r = Math.max(11, 13 * scale);
+    group.append(svg("circle", { cx: x + w - r + 3, cy: y + r - 3, r, fill: "#b5462f", stroke: "#fff", "stroke-width": 2, "pointer-events": "none" }),
+      label(x + w - r + 3, y + r - 3, `×${count}`, { "font-size": 12, fill: "#fff", "font-weight": 700, "pointer-events": "none" }));
   }
   return group;
 }
 
-/** A card back: banana leaf for the hand and draw pile, gold for Nasi Lemak. */
+/** A card's name in at most two lines, split where the halves come out most even. */
+function nameLines(name) {
+  const parts = name.split(" ");
+  if (parts.length < 2) return parts;
+  let best = [name];
+  let worst = Infinity;
+  for (let i = 1; i < parts.length; i += 1) {
+    const lines = [parts.slice(0, i).join(" "), parts.slice(i).join(" ")];
+    const longest = Math.max(...lines.map((line) => line.length));
+    if (longest < worst) {
+      worst = longest;
+      best = lines;
+    }
+  }
+  return best;
+}
+
+/** Centred text squeezed to width when its letters would not fit (estimated, bold). */
+function fitted(x, y, content, width, attrs) {
+  const node = label(x, y, content, attrs);
+  const size = Number(attrs["font-size"]) || 15;
+  if (content.length * size * 0.68 > width) {
+    node.setAttribute("textLength", String(width));
+    node.setAttribute("lengthAdjust", "spacingAndGlyphs");
+  }
+  return node;
+}
+
+/** A card back: banana leaf for the hands and the draw pile, gold for Nasi Lemak. */
 function back(x, y, w, h, gold, text) {
-  return svg("g", {},
-    svg("rect", { x, y, width: w, height: h, rx: 7, fill: gold ? "#e0b43c" : "#3f7d3a", stroke: gold ? "#8a6a12" : "#1f4a1c", "stroke-width": 2 }),
-    svg("path", { d: `M${x + w / 2},${y + 8} C${x + w - 6},${y + h / 3} ${x + w - 6},${y + (2 * h) / 3} ${x + w / 2},${y + h - 8} C${x + 6},${y + (2 * h) / 3} ${x + 6},${y + h / 3} ${x + w / 2},${y + 8} Z`, fill: gold ? "#f2d27a" : "#5da052", opacity: 0.8 }),
-    text !== undefined ? label(x + w / 2, y + h / 2, text, { "font-size": 16, "font-weight": 700, fill: gold ? "#5a3d00" : "#fff" }) : null);
+  return svg("g", { "pointer-events": "none" },
+    svg("rect", { x, y, width: w, height: h, rx: 6, fill: gold ? "#e0b43c" : "#3f7d3a", stroke: gold ? "#8a6a12" : "#1f4a1c", "stroke-width": 2 }),
+    svg("path", { d: `M${x + w / 2},${y + 6} C${x + w - 5},${y + h / 3} ${x + w - 5},${y + (2 * h) / 3} ${x + w / 2},${y + h - 6} C${x + 5},${y + (2 * h) / 3} ${x + 5},${y + h / 3} ${x + w / 2},${y + 6} Z`, fill: gold ? "#f2d27a" : "#5da052", opacity: 0.8 }),
+    text !== undefined ? label(x + w / 2, y + h / 2, text, { "font-size": Math.min(18, w * 0.45), "font-weight": 700, fill: gold ? "#5a3d00" : "#fff" }) : null);
 }
 
-function fly(x, y) {
-  return svg("g", {}, title("a fly: this Nasi Lemak does not count"),
-    svg("ellipse", { cx: x - 6, cy: y - 5, rx: 7, ry: 4, fill: "rgba(220,230,255,0.9)", stroke: "#555" }),
-    svg("ellipse", { cx: x + 6, cy: y - 5, rx: 7, ry: 4, fill: "rgba(220,230,255,0.9)", stroke: "#555" }),
-    svg("ellipse", { cx: x, cy: y, rx: 5, ry: 8, fill: "#222" }));
+function fly(x, y, s = 1) {
+  return svg("g", { "pointer-events": "none" }, title("a fly: this Nasi Lemak does not count"),
+    svg("ellipse", { cx: x - 6 * s, cy: y - 5 * s, rx: 7 * s, ry: 4 * s, fill: "rgba(220,230,255,0.95)", stroke: "#555" }),
+    svg("ellipse", { cx: x + 6 * s, cy: y - 5 * s, rx: 7 * s, ry: 4 * s, fill: "rgba(220,230,255,0.95)", stroke: "#555" }),
+    svg("ellipse", { cx: x, cy: y, rx: 5 * s, ry: 8 * s, fill: "#222" }));
 }
 
-/** A seat's Nasi Lemak cards; each may be the target of a fly, a fan or a swatter. */
-function nasiLemak(ctx, seat, player, x, y, own) {
-  const group = svg("g", { class: "nasi-lemak" });
-  const picked = ctx.selection[0];
-  (player.nasi_lemak || []).forEach((packs, i) => {
-    const cx = x + i * 52;
-    const node = svg("g", { "data-nasi-lemak": `${seat}:${i}` },
-      svg("rect", { class: "hl", x: cx - 3, y: y - 3, width: 50, height: 68, rx: 8, fill: "none", stroke: "transparent" }),
-      back(cx, y, 44, 62, true, packs === null ? "?" : String(packs)));
-    if ((player.flies || [])[i]) node.append(fly(cx + 34, y + 12));
-    group.append(node);
-    if (own) {
-      if (picked === "card:swatter") ctx.target(node, `swat card ${i}`);
-      if (picked === "card:fan") ctx.target(node, `fan from card ${i}`);
-    } else {
-      if (picked === "card:fly") ctx.target(node, `fly on seat ${seat} card ${i}`);
-      ctx.target(node, `fan to seat ${seat} card ${i}`);
+function text(x, y, content, attrs = {}) {
+  return svg("text", { x, y, "font-size": 15, fill: "#2b2118", ...attrs }, content);
+}
+
+/** A button for a move with no object on the table; disabled ones are drawn but not bound. */
+function button(ctx, move, x, y, w, caption, disabled = false) {
+  const node = svg("g", { "data-button": move, class: disabled ? "disabled" : null },
+    svg("rect", { class: "hl", x, y, width: w, height: 42, rx: 10, fill: disabled ? "#eee8dc" : "#fff", stroke: disabled ? "#d4c8b0" : "#bfae8f", "stroke-width": 2 }),
+    label(x + w / 2, y + 21, caption, { "font-size": 16, "font-weight": 600, fill: disabled ? "#a89a86" : "#2b2118" }));
+  if (!disabled) ctx.target(node, move);
+  return node;
+}
+
+/** Buttons in a row from (x, y), wrapping within width; returns the group and its height. */
+function buttons(ctx, moves, x, y, width) {
+  const group = svg("g", { class: "buttons" });
+  let cx = x;
+  let cy = y;
+  for (const move of moves) {
+    const caption = BUTTONS[move.text] || pretty(move.text);
+    const w = Math.max(104, caption.length * 9 + 32);
+    if (cx + w > x + width && cx > x) {
+      cx = x;
+      cy += 52;
     }
-  });
-  return group;
-}
-
-function opponents(ctx, types, view, y) {
-  const group = svg("g", { class: "opponents" });
-  const others = (view.players || []).filter((p) => p.seat !== ctx.you);
-  const picked = ctx.selection[0];
-  others.forEach((player, i) => {
-    const top = y + i * 96;
-    const panel = svg("g", { "data-seat-panel": player.seat },
-      svg("rect", { class: "hl", x: 8, y: top, width: W - 16, height: 88, rx: 10, fill: view.current_player === player.seat ? "#e6f4ee" : "#fffaf0", stroke: "#e2d5bd", "stroke-width": 2 }),
-      svg("circle", { cx: 26, cy: top + 20, r: 8, fill: ctx.colour(player.seat) }),
-      svg("text", { x: 40, y: top + 26, "font-size": 16, "font-weight": 600 }, ctx.seatName(player.seat)),
-      back(24, top + 36, 34, 46, false, String(player.hand_size)),
-      svg("text", { x: 64, y: top + 64, "font-size": 13, fill: "#5a4632" }, "cards"));
-    if (picked === "card:officer") ctx.target(panel, `officer seat ${player.seat}`);
-    else {
-      const chooseSeat = ctx.legal.filter((m) => SEAT_CHOICE.test(m.text) && m.text.endsWith(` seat ${player.seat}`));
-      if (chooseSeat.length === 1) ctx.target(panel, chooseSeat[0].text);
-    }
-    panel.append(nasiLemak(ctx, player.seat, player, 120, top + 14, false));
-    group.append(panel);
-    const known = Object.entries(player.known || {});
-    if (known.length) {
-      panel.append(svg("text", { x: 400, y: top + 26, "font-size": 13, fill: "#5a4632" }, "You know they hold:"));
-      known.forEach(([key, n], k) => {
-        panel.append(card(types, key, 400 + k * 40, top + 34, n, 0.45));
-      });
-    }
-  });
-  return { node: group, height: others.length * 96 };
-}
-
-function piles(view, y) {
-  const group = svg("g", { class: "piles" });
-  group.append(back(12, y, 52, 70, false, String(view.draw_pile ?? "?")), label(38, y + 84, "draw pile", { "font-size": 12 }));
-  group.append(back(80, y, 52, 70, true, String(view.nasi_lemak_pile ?? "?")), label(106, y + 84, "Nasi Lemak", { "font-size": 12 }));
-  const discards = Object.values(view.discard_pile || {}).reduce((a, b) => a + b, 0);
-  group.append(svg("rect", { x: 148, y, width: 52, height: 70, rx: 7, fill: "#efe6d2", stroke: "#bfae8f", "stroke-dasharray": "5 4" }),
-    label(174, y + 35, String(discards), { "font-size": 16 }), label(174, y + 84, "discards", { "font-size": 12 }));
-  const lines = [];
-  if (view.moves_left !== undefined && view.phase !== "over") lines.push(`Moves left this turn: ${view.moves_left}`);
-  if (view.declined_offers) lines.push(`Offers declined this turn: ${view.declined_offers}`);
-  if (view.end) lines.push(`Ended: ${pretty(view.end)}`);
-  lines.forEach((text, i) => group.append(svg("text", { x: 220, y: y + 22 + i * 22, "font-size": 15 }, text)));
-  return group;
-}
-
-function offer(ctx, types, view, y) {
-  if (!view.offer) return { node: null, height: 0 };
-  const group = svg("g", { class: "offer" });
-  const target = view.target >= 0 ? ctx.seatName(view.target) : "?";
-  const from = ctx.seatName(view.current_player);
-  group.append(svg("rect", { x: 8, y, width: W - 16, height: 120, rx: 10, fill: "#fff6e0", stroke: "#e0b43c" }));
-  group.append(svg("text", { x: 20, y: y + 22, "font-size": 15, "font-weight": 700 }, `${from} offers ${target}:`));
-  let x = 20;
-  for (const [side, words] of [["give", "gives"], ["ask", "asks for"]]) {
-    group.append(svg("text", { x, y: y + 46, "font-size": 13 }, words));
-    const entries = Object.entries(view.offer[side] || {});
-    entries.forEach(([key, n], i) => group.append(card(types, key, x + i * 44, y + 54, n, 0.5)));
-    x += Math.max(120, entries.length * 44 + 40);
+    group.append(button(ctx, move.text, cx, cy, w, caption));
+    cx += w + GAP;
   }
-  return { node: group, height: 130 };
+  return { node: group, height: moves.length ? cy - y + 42 : 0 };
 }
 
-/** Your hand: each card plays its move when it has one, or starts a move of several clicks. */
-function hand(ctx, types, view, y) {
+/** A row of Nasi Lemak cards of one seat; each may be the target of a fly, a fan or a swatter. */
+function nasiLemakRow(ctx, seat, player, x, y, width, { own = false, size = 1 } = {}) {
+  const group = svg("g", { class: "nasi-lemak" });
+  const values = player.nasi_lemak || [];
+  const flies = player.flies || [];
+  const w = 34 * size;
+  const h = 46 * size;
+  const step = values.length > 1 ? Math.min(w + 6, (width - w) / (values.length - 1)) : w + 6;
+  const picked = ctx.selection[0];
+  const view = ctx.view;
+  values.forEach((packs, i) => {
+    const cx = x + i * step;
+    const shown = packs === null ? "?" : String(packs);
+    const node = svg("g", { "data-nasi-lemak": `${seat}:${i}` },
+      title(packs === null ? "a face-down Nasi Lemak card" : `${packs} pack${packs > 1 ? "s" : ""}`),
+      svg("rect", { class: "hl", x: cx - 3, y: y - 3, width: w + 6, height: h + 6, rx: 8, fill: "none", stroke: "transparent", "pointer-events": "all" }),
+      back(cx, y, w, h, true, shown));
+    if (flies[i]) node.append(fly(cx + w - 6 * size, y + 9 * size, size * 0.75));
+    if (own && view.phase === "fan_target" && view.fan_from === i) {
+      node.append(svg("path", { d: `M${cx + w / 2},${y - 4} l0,-12 m-5,5 l5,-5 l5,5`, stroke: "#2a8a8a", "stroke-width": 3, fill: "none" }));
+    }
+    if (own) {
+      for (const [key, prefix] of Object.entries(AIMED)) {
+        if (picked === `card:${key}`) ctx.target(node, `${prefix}${i}`);
+      }
+    } else {
+      ctx.target(node, `fly to seat ${seat} card ${i}`);
+    }
+    group.append(node);
+  });
+  return group;
+}
+
+/** Small coloured chips for the cards known to be in another hand. */
+function knownChips(types, known, x, y, width) {
+  const group = svg("g", { class: "known" });
+  const entries = Object.entries(known || {}).filter(([, n]) => n > 0);
+  if (!entries.length) return group;
+  group.append(text(x, y + 14, "Known:", { "font-size": 12, fill: "#7a6a58" }));
+  let cx = x + 52;
+  let full = false;
+  entries.forEach(([key, n], i) => {
+    if (full) return;
+    const caption = `${pretty(key)}${n > 1 ? ` ×${n}` : ""}`;
+    const w = caption.length * 7 + 14;
+    const room = i === entries.length - 1 ? 0 : 64; // space for "+N more" after this chip
+    if (cx + w + room > x + width) {
+      group.append(svg("g", {}, title(entries.slice(i).map(([k, c]) => `${c} ${cardName(types, k)}`).join(", ")),
+        text(cx, y + 14, `+${entries.length - i} more`, { "font-size": 12, fill: "#7a6a58" })));
+      full = true;
+      return;
+    }
+    group.append(svg("g", {}, title(`known to hold ${n} ${cardName(types, key)}`),
+      svg("rect", { x: cx, y, width: w, height: 20, rx: 10, fill: FILLS[key] || "#999", stroke: "#3d2b1f", "stroke-width": 1 }),
+      label(cx + w / 2, y + 10, caption, { "font-size": 12, "font-weight": 600, fill: DARK_TEXT.has(key) ? "#2b2118" : "#fff" })));
+    cx += w + 4;
+  });
+  return group;
+}
+
+/** One other player: name, hand, Nasi Lemak cards and known cards; chosen by clicking it. */
+function opponentPanel(ctx, types, player, x, y, w) {
+  const view = ctx.view;
+  const seat = player.seat;
+  const acting = view.phase !== "over" && view.current_player === seat;
+  const panel = svg("g", { "data-seat-panel": seat },
+    svg("rect", { class: "hl", x, y, width: w, height: PANEL_H, rx: 10, fill: acting ? "#e6f4ee" : "#fffaf0", stroke: acting ? ctx.colour(seat) : "#e2d5bd", "stroke-width": 2 }),
+    svg("circle", { cx: x + 16, cy: y + 17, r: 7, fill: ctx.colour(seat) }),
+    text(x + 29, y + 23, ctx.seatName(seat), { "font-size": 16, "font-weight": 700 }));
+  const badge = seatBadge(view, player);
+  if (badge) panel.append(text(x + w - 12, y + 22, badge, { "font-size": 12, "font-weight": 600, fill: "#1f6f5a", "text-anchor": "end" }));
+  panel.append(svg("g", {}, title(`${player.hand_size} cards in hand`), back(x + 10, y + 33, 32, 44, false, String(player.hand_size))),
+    text(x + 26, y + 96, "cards", { "font-size": 12, fill: "#7a6a58", "text-anchor": "middle" }));
+  const values = player.nasi_lemak || [];
+  if (values.length) {
+    panel.append(nasiLemakRow(ctx, seat, player, x + 54, y + 33, w - 64));
+  } else {
+    panel.append(text(x + 56, y + 60, "no Nasi Lemak yet", { "font-size": 12, fill: "#a89a86" }));
+  }
+  panel.append(knownChips(types, player.known, x + 54, y + 84, w - 64));
+  ctx.target(panel, `trade with seat ${seat}`);
+  ctx.target(panel, `examine seat ${seat}`);
+  return panel;
+}
+
+/** What a seat is doing now, in two or three words, for its panel; its packs at the end. */
+function seatBadge(view, player) {
+  const seat = player.seat;
+  if (view.phase === "over") {
+    const packs = (player.nasi_lemak || []).reduce((sum, v, i) => sum + (player.flies[i] ? 0 : v || 0), 0);
+    return `${packs} pack${packs === 1 ? "" : "s"}${(view.winners || []).includes(seat) ? " · winner" : ""}`;
+  }
+  if (view.phase === "response" && view.target === seat) return "answering";
+  if (view.active === seat) return "their turn";
+  if (["offer", "response"].includes(view.phase) && view.target === seat) return "offered a trade";
+  if (["pick"].includes(view.phase) && view.target === seat) return "hand examined";
+  return "";
+}
+
+function opponents(ctx, types, x, y, width) {
+  const others = (ctx.view.players || []).filter((p) => p.seat !== ctx.you);
+  const cols = ctx.wide ? Math.min(3, Math.max(1, others.length)) : 1;
+  const w = (width - (cols - 1) * GAP) / cols;
+  const group = svg("g", { class: "opponents" });
+  others.forEach((player, i) => {
+    group.append(opponentPanel(ctx, types, player, x + (i % cols) * (w + GAP), y + Math.floor(i / cols) * (PANEL_H + GAP), w));
+  });
+  const rows = Math.ceil(others.length / cols);
+  return { node: group, height: rows ? rows * PANEL_H + (rows - 1) * GAP : 0 };
+}
+
+/** The draw pile, the Nasi Lemak pile, the discards, and the turn's counters. */
+function piles(ctx, x, y) {
+  const view = ctx.view;
+  const group = svg("g", { class: "piles" });
+  const discards = Object.values(view.discard_pile || {}).reduce((a, b) => a + b, 0);
+  group.append(svg("g", {}, title("draw pile"), back(x, y, 42, 60, false, String(view.draw_pile ?? "?"))),
+    label(x + 21, y + 74, "draw", { "font-size": 12, fill: "#5a4632" }));
+  group.append(svg("g", {}, title("Nasi Lemak pile"), back(x + 62, y, 42, 60, true, String(view.nasi_lemak_pile ?? "?"))),
+    label(x + 83, y + 74, "Nasi Lemak", { "font-size": 12, fill: "#5a4632" }));
+  group.append(svg("rect", { x: x + 124, y, width: 42, height: 60, rx: 6, fill: "#efe6d2", stroke: "#bfae8f", "stroke-dasharray": "5 4" }),
+    label(x + 145, y + 30, String(discards), { "font-size": 16, "font-weight": 700 }), label(x + 145, y + 74, "discard", { "font-size": 12, fill: "#5a4632" }));
+  const lines = [];
+  if (view.phase !== "over" && view.active >= 0) {
+    lines.push([`${view.moves_left} move${view.moves_left === 1 ? "" : "s"} left`, { "font-weight": 700 }]);
+    if (view.declined_offers) lines.push([`Declined: ${view.declined_offers}`, { fill: "#7a6a58" }]);
+  }
+  if (view.phase === "over") lines.push(["Game over", { "font-weight": 700 }]);
+  lines.forEach(([content, attrs], i) => group.append(text(x + 180, y + 18 + i * 20, content, { "font-size": 13, ...attrs })));
+  return { node: group, height: 84 };
+}
+
+/** Your own Nasi Lemak cards, with their packs: the targets of your Fan and Fly Swatter. */
+function ownNasiLemak(ctx, me, x, y, width) {
+  const group = svg("g", { class: "own-nasi-lemak" });
+  const values = me.nasi_lemak || [];
+  const packs = values.reduce((sum, v, i) => sum + (me.flies[i] ? 0 : v || 0), 0);
+  group.append(text(x, y + 14, "Your Nasi Lemak", { "font-size": 15, "font-weight": 700, fill: ctx.colour(ctx.you) }),
+    text(x + width, y + 14, `${packs} fly-free pack${packs === 1 ? "" : "s"}`, { "font-size": 13, fill: "#5a4632", "text-anchor": "end" }));
+  if (values.length) group.append(nasiLemakRow(ctx, ctx.you, me, x + 4, y + 26, width - 8, { own: true, size: 1.15 }));
+  else group.append(text(x, y + 50, "none yet: collect the five ingredients", { "font-size": 13, fill: "#a89a86" }));
+  return { node: group, height: 88 };
+}
+
+/** A row of cards that each play one move (ask for, announce, take), at a small scale. */
+function choiceRow(ctx, types, entries, x, y, width, scale) {
+  const group = svg("g", { class: "choices" });
+  const w = CARD_W * scale;
+  const step = entries.length > 1 ? Math.min(w + 8, (width - w) / (entries.length - 1)) : w + 8;
+  entries.forEach(({ key, move, count = 1, dim = false }, i) => {
+    const node = svg("g", { "data-choice": move }, card(types, key, x + i * step, y, { count, scale, dim }));
+    ctx.target(node, move);
+    group.append(node);
+  });
+  return group;
+}
+
+/** The cards of one side of the offer; the offerer clicks one to take it back off the offer. */
+function offerSide(ctx, types, counts, verb, x, y, width, scale) {
+  const group = svg("g", { class: "offer-side" });
+  const entries = Object.entries(counts || {}).filter(([, n]) => n > 0);
+  const w = CARD_W * scale;
+  const h = CARD_H * scale;
+  if (!entries.length) {
+    group.append(svg("rect", { x, y, width: w, height: h, rx: 7, fill: "none", stroke: "#d8c9a8", "stroke-dasharray": "5 4" }),
+      label(x + w / 2, y + h / 2, "—", { "font-size": 16, fill: "#a89a86" }));
+    return group;
+  }
+  const step = entries.length > 1 ? Math.min(w + 8, (width - w) / (entries.length - 1)) : w + 8;
+  entries.forEach(([key, n], i) => {
+    const node = svg("g", { "data-offer": `${verb}:${key}` }, card(types, key, x + i * step, y, { count: n, scale }));
+    ctx.target(node, `${verb} ${words(key)}`);
+    group.append(node);
+  });
+  return group;
+}
+
+/** The cards asked for that the viewer does not hold, as words ("2 Egg, 1 Fan"), or "". */
+function lacking(types, hand, ask) {
+  return Object.entries(ask || {})
+    .filter(([key, n]) => n > (hand[key] || 0))
+    .map(([key, n]) => `${n} ${cardName(types, key)}${hand[key] ? ` (you hold ${hand[key]})` : ""}`)
+    .join(", ");
+}
+
+/** The offer on the table: who offers whom, both sides, and the answer or the building moves. */
+function offerArea(ctx, types, x, y, w, h) {
+  const view = ctx.view;
+  const offer = view.offer;
+  const group = svg("g", { class: "offer" });
+  const from = view.active;
+  const to = view.target;
+  const you = (seat) => seat === ctx.you;
+  const heading = `${you(from) ? "You" : ctx.seatName(from)} ${you(from) ? "offer" : "offers"} ${you(to) ? "you" : ctx.seatName(to)}`;
+  const building = view.phase === "offer";
+  group.append(text(x + 16, y + 28, building ? `${heading} (not proposed yet)` : heading, { "font-size": 18, "font-weight": 700, "data-offer-heading": heading }));
+  const side = ctx.wide ? 150 : 0; // the column of buttons on a wide window
+  const inner = w - 32 - side;
+  const col = (inner - 14) / 2;
+  const scale = 0.7;
+  const giver = you(from) ? "You give" : `${ctx.seatName(from)} gives`;
+  const asker = you(from) ? "You ask for" : `${ctx.seatName(from)} asks for`;
+  group.append(text(x + 16, y + 54, giver, { "font-size": 13, fill: "#5a4632", "font-weight": 700 }),
+    text(x + 30 + col, y + 54, asker, { "font-size": 13, fill: "#5a4632", "font-weight": 700 }));
+  group.append(offerSide(ctx, types, offer.give, "take back", x + 16, y + 64, col, scale),
+    offerSide(ctx, types, offer.ask, "unask", x + 30 + col, y + 64, col, scale));
+  let bottom = y + 64 + CARD_H * scale;
+  const mine = you(from) && ctx.legal.length > 0;
+  const note = (content, colour = "#7a6a58") => {
+    group.append(text(x + 16, bottom + 20, content, { "font-size": 13, fill: colour }));
+    bottom += 26;
+  };
+  if (mine && building) {
+    const asks = ctx.startingWith("ask ").map((m) => ({ key: m.text.slice(4).replaceAll(" ", "_"), move: m.text }));
+    const limit = ctx.components.OFFER_CARD_LIMIT;
+    const taken = offer.taken_back ?? 0;
+    const onOffer = Object.keys(offer.give).length + Object.keys(offer.ask).length > 0;
+    if (onOffer && limit !== undefined && taken >= limit) note("No more cards can be taken back out of this offer.");
+    else if (onOffer) note("Click a card on the offer to take it back off.");
+    if (asks.length) {
+      group.append(text(x + 16, bottom + 20, "Ask for:", { "font-size": 13, fill: "#5a4632", "font-weight": 700 }));
+      group.append(choiceRow(ctx, types, asks, x + 16, bottom + 30, inner, 0.62));
+      bottom += 30 + CARD_H * 0.62;
+    } else {
+      note("Nothing more can be asked for.");
+    }
+  }
+  const answering = view.phase === "response" && you(to) && ctx.legal.length > 0;
+  const moves = [];
+  if (mine && building) moves.push(["propose", "Propose"], ["cancel trade", "Cancel trade"]);
+  if (answering) moves.push(["accept", "Accept"], ["decline", "Decline"]);
+  const shown = moves.filter(([move]) => ctx.byText.has(move) || move === "accept");
+  if (ctx.wide) {
+    shown.forEach(([move, caption], i) => group.append(button(ctx, move, x + w - side - 6, y + 44 + i * 52, side - 10, caption, !ctx.byText.has(move))));
+  } else if (shown.length) {
+    const bw = (w - 42) / 2;
+    shown.forEach(([move, caption], i) => group.append(button(ctx, move, x + 16 + i * (bw + 10), bottom + 12, bw, caption, !ctx.byText.has(move))));
+    bottom += 12 + 42;
+  }
+  if (answering && !ctx.byText.has("accept")) {
+    const missing = lacking(types, view.hand || {}, offer.ask);
+    group.append(text(x + 16, bottom + 22, `You cannot accept: you do not hold ${missing}.`, { "font-size": 14, fill: "#9a3412", "font-weight": 700, "data-reason": "accept" }));
+    bottom += 30;
+  }
+  if (!mine && !answering) {
+    note(building ? `${ctx.seatName(from)} is still putting the offer together.` : `Waiting for ${ctx.seatName(to)} to accept or decline.`);
+  }
+  const buttonsBottom = ctx.wide ? y + 44 + shown.length * 52 : 0;
+  return { node: group, height: Math.max(h, bottom - y + 12, buttonsBottom - y + 6) };
+}
+
+/** The centre of the table: what the move in progress needs, or what the player may do. */
+function actionArea(ctx, types, x, y, w, minHeight) {
+  const view = ctx.view;
+  const group = svg("g", { class: "action-area" });
+  const frame = svg("rect", { x, y, width: w, height: minHeight, rx: 12, fill: "#fff6e0", stroke: "#e0b43c", "stroke-width": 2 });
+  group.append(frame);
+  const body = svg("g");
+  group.append(body);
+  let height = minHeight;
+  const mine = ctx.legal.length > 0;
+  const picked = ctx.selection[0];
+  const heading = (content) => body.append(text(x + 16, y + 28, content, { "font-size": 18, "font-weight": 700 }));
+  const note = (content, line = 0) => body.append(text(x + 16, y + 54 + line * 20, content, { "font-size": 14, fill: "#5a4632" }));
+  const rowY = y + 72;
+  const bound = new Set();
+  const track = (moves) => moves.forEach((m) => bound.add(m.text));
+  if (view.offer) {
+    const shown = offerArea(ctx, types, x, y, w, minHeight);
+    body.append(shown.node);
+    height = shown.height;
+  } else if (view.phase === "over") {
+    heading("Game over");
+    const winners = (view.winners || []).map((s) => (s === ctx.you ? "You" : ctx.seatName(s)));
+    note(winners.length ? `Winner: ${winners.join(" and ")}` : "Nobody won.");
+    note("Every Nasi Lemak card is turned face up.", 1);
+  } else if (!mine) {
+    const who = ctx.seatName(view.current_player >= 0 ? view.current_player : view.active);
+    heading(view.active >= 0 ? `${ctx.seatName(view.active)}'s turn` : "Setting up");
+    const doing = {
+      partner: `${who} is choosing whom to trade with.`,
+      examine: `${who} plays the Officer and chooses whose hand to examine.`,
+      pick: `${who} takes ${view.takes_left} card(s) from ${ctx.seatName(view.target)}'s hand.`,
+      announce: `${who} plays the Supplier and announces an ingredient.`,
+      trio: `${who} plays Mak Cik Nasi Lemak.`,
+      fly_target: `${who} puts a fly on someone's Nasi Lemak.`,
+      fan_target: `${who} fans a fly onto someone else's Nasi Lemak.`,
+      main: `${who} is choosing a move.`,
+      draw: `${who} draws two cards.`,
+      deal: "Dealing seven cards to everyone.",
+    }[view.phase];
+    if (doing) note(doing);
+  } else if (picked && picked.startsWith("card:") && AIMED[picked.slice(5)]) {
+    const key = picked.slice(5);
+    heading(key === "fan" ? "Fan / Kipas" : "Fly Swatter / Pemukul Lalat");
+    note(key === "fan" ? "Click the Nasi Lemak card of yours whose fly you chase away." : "Click the Nasi Lemak card of yours whose fly you swat.");
+    const cancel = button(ctx, "", x + 16, rowY, 120, "Cancel");
+    cancel.removeAttribute("data-button");
+    body.append(ctx.clear(cancel));
+  } else if (view.phase === "main") {
+    heading("Your move");
+    note("Click a card in your hand to play it, or:");
+    const moves = ["make nasi lemak", "trade", "end turn"].filter((m) => ctx.byText.has(m)).map((m) => ({ text: m }));
+    track(moves);
+    const row = buttons(ctx, moves, x + 16, rowY, w - 32);
+    body.append(row.node);
+    height = Math.max(height, rowY - y + row.height + 16);
+  } else if (view.phase === "partner") {
+    heading("Trade");
+    note("Click the player you want to trade with.");
+    const moves = [{ text: "cancel trade" }];
+    track(moves);
+    const row = buttons(ctx, moves, x + 16, rowY, w - 32);
+    body.append(row.node);
+    height = Math.max(height, rowY - y + row.height + 16);
+  } else if (view.phase === "examine") {
+    heading("Officer / Pegawai");
+    note("Click the player whose hand you examine; you then take two cards from it.");
+  } else if (view.phase === "pick") {
+    const from = ctx.seatName(view.target);
+    heading(`Officer: take ${view.takes_left} card${view.takes_left === 1 ? "" : "s"} from ${from}'s hand`);
+    const hand = (view.players[view.target] || {}).known || {};
+    const entries = ctx.startingWith("take ").filter((m) => !m.text.startsWith("take back ")).map((m) => {
+      const key = m.text.slice(5).replaceAll(" ", "_");
+      return { key, move: m.text, count: hand[key] || 1 };
+    });
+    body.append(choiceRow(ctx, types, entries, x + 16, y + 44, w - 32, ctx.wide ? 0.8 : 0.62));
+    height = Math.max(height, 44 + CARD_H * (ctx.wide ? 0.8 : 0.62) + 16);
+  } else if (view.phase === "announce") {
+    heading("Supplier / Pembekal");
+    note("Announce an ingredient: every other player hands you all of theirs.");
+    const entries = ctx.startingWith("announce ").map((m) => ({ key: m.text.slice(9), move: m.text }));
+    body.append(choiceRow(ctx, types, entries, x + 16, y + 70, w - 32, ctx.wide ? 0.8 : 0.62));
+    height = Math.max(height, 70 + CARD_H * (ctx.wide ? 0.8 : 0.62) + 14);
+  } else if (view.phase === "trio") {
+    heading("Mak Cik Nasi Lemak");
+    const chosen = ctx.selection.filter((key) => INGREDIENT_KEYS.includes(key));
+    note(`Click three different ingredients in your hand (${chosen.length} of 3 chosen).`);
+    for (let i = 0; i < 3; i += 1) {
+      if (chosen[i]) body.append(card(types, chosen[i], x + 16 + i * 56, y + 70, { scale: 0.62 }));
+      else body.append(svg("rect", { x: x + 16 + i * 56, y: y + 70, width: CARD_W * 0.62, height: CARD_H * 0.62, rx: 6, fill: "none", stroke: "#d8c9a8", "stroke-dasharray": "5 4" }));
+    }
+    if (chosen.length) {
+      const change = button(ctx, "", x + 16 + 3 * 56 + 10, y + 82, 110, "Change");
+      change.removeAttribute("data-button");
+      body.append(ctx.clear(change));
+    }
+  } else if (view.phase === "fly_target") {
+    heading("Fly / Lalat");
+    note("Click another player's Nasi Lemak card to put the fly on it.");
+    note("The cards are face down: you cannot see how many packs they show.", 1);
+  } else if (view.phase === "fan_target") {
+    heading("Fan / Kipas");
+    note("Click another player's Nasi Lemak card to send the fly to.");
+  }
+  const revealed = Object.entries(view.revealed || {}).filter(([, n]) => n > 0);
+  if (revealed.length && !view.offer && !mine) {
+    body.append(text(x + 16, y + 86, "Turned up by the Wholesaler:", { "font-size": 13, fill: "#5a4632", "font-weight": 700 }));
+    revealed.forEach(([key, n], i) => body.append(card(types, key, x + 16 + i * 58, y + 96, { count: n, scale: 0.62 })));
+    height = Math.max(height, 96 + CARD_H * 0.62 + 12);
+  }
+  // A move this renderer does not know yet still gets a button, at the bottom of the area.
+  const known = (m) => BUTTONS[m.text] || BOUND.some((pattern) => pattern.test(m.text));
+  const rest = ctx.legal.filter((m) => !bound.has(m.text) && !known(m));
+  if (rest.length) {
+    const row = buttons(ctx, rest, x + 16, y + height + 4, w - 32);
+    body.append(row.node);
+    height += row.height + 14;
+  }
+  frame.setAttribute("height", String(height));
+  return { node: group, height };
+}
+
+/** Your hand: each card plays its move, goes on the offer, or is one of a Mak Cik trio. */
+function hand(ctx, types, x, y, width) {
+  const view = ctx.view;
   const group = svg("g", { class: "hand" });
   const entries = Object.entries(view.hand || {}).filter(([, n]) => n > 0);
-  const perRow = Math.floor((W - 16) / (CARD_W + 8));
+  const total = entries.reduce((sum, [, n]) => sum + n, 0);
+  group.append(text(x, y + 16, `Your hand (${total} card${total === 1 ? "" : "s"})`, { "font-size": 16, "font-weight": 700 }));
+  const top = y + 26;
+  const wide = ctx.wide;
+  const perRow = wide ? entries.length || 1 : 5;
+  const fit = wide ? Math.min(1, (width + 8) / (Math.max(1, entries.length) * (CARD_W + 8))) : (width + 6) / (5 * (CARD_W + 6));
+  const step = (CARD_W + 8) * fit;
   const picked = ctx.selection[0];
+  const phase = view.phase;
+  const yourDecision = ctx.legal.length > 0;
   entries.forEach(([key, n], i) => {
-    const x = 12 + (i % perRow) * (CARD_W + 8);
-    const cy = y + Math.floor(i / perRow) * (CARD_H + 10);
-    const node = svg("g", { "data-card": key }, card(types, key, x, cy, n));
-    const give = `give ${key.replaceAll("_", " ")}`;
-    if (ctx.byText.has(give)) ctx.target(node, give);
-    else if (ctx.byText.has(key)) ctx.target(node, key);
-    else if (picked === `card:${key}` || multiStep(ctx, key)) ctx.pick(node, `card:${key}`, 0);
+    const cx = x + (i % perRow) * (wide ? step : (CARD_W + 6) * fit);
+    const cy = top + Math.floor(i / perRow) * (CARD_H * fit + 10);
+    let dim = false;
+    const node = svg("g", { "data-card": key });
+    if (yourDecision) {
+      if (phase === "main" && !picked) {
+        if (PLAY[key]) ctx.target(node, PLAY[key]);
+        if (AIMED[key] && ctx.startingWith(AIMED[key]).length) ctx.pick(node, `card:${key}`, 0);
+      } else if (phase === "main" && picked === `card:${key}`) {
+        ctx.pick(node, picked, 0);
+      } else if (phase === "offer") {
+        ctx.target(node, `give ${words(key)}`);
+        dim = !ctx.byText.has(`give ${words(key)}`);
+      } else if (phase === "trio") {
+        dim = !trioChoice(ctx, node, key);
+      }
+    }
+    node.append(card(types, key, cx, cy, { count: n, scale: fit, dim }));
     group.append(node);
   });
   const rows = Math.ceil(entries.length / perRow);
-  return { node: group, height: rows * (CARD_H + 10) };
+  if (!entries.length) {
+    group.append(text(x, top + 20, "no cards", { "font-size": 13, fill: "#a89a86" }));
+    return { node: group, height: 56 };
+  }
+  return { node: group, height: 26 + rows * (CARD_H * fit + 10) };
 }
 
-const MULTI_STEP = {
-  officer: "officer seat ",
-  supplier: "supplier ",
-  mak_cik: "mak cik ",
-  fly: "fly on seat ",
-  fan: "fan from card ",
-  swatter: "swat card ",
-};
-
-/** Whether playing this card needs a second click (a target or a choice). */
-function multiStep(ctx, key) {
-  const prefix = MULTI_STEP[key];
-  return Boolean(prefix) && ctx.startingWith(prefix).length > 0;
-}
-
-function palette(ctx, types, prefix, heading, y) {
-  const moves = ctx.startingWith(prefix);
-  if (!moves.length) return { node: null, height: 0 };
-  const group = svg("g", {}, svg("text", { x: 12, y: y + 16, "font-size": 15, "font-weight": 600 }, heading));
-  moves.forEach((move, i) => {
-    const key = move.text.slice(prefix.length).replaceAll(" ", "_");
-    const x = 12 + (i % 8) * 76;
-    const node = svg("g", { "data-choice": move.text }, card(types, key, x, y + 26 + Math.floor(i / 8) * 86, 1, 0.72));
-    group.append(ctx.target(node, move.text));
-  });
-  return { node: group, height: 26 + Math.ceil(moves.length / 8) * 86 + 8 };
+/** Bind a hand card during the Mak Cik choice: pick it as one of three, or finish the trio. */
+function trioChoice(ctx, node, key) {
+  if (!INGREDIENT_KEYS.includes(key)) return false;
+  const trios = ctx.startingWith("use ").map((m) => ({ text: m.text, keys: m.text.slice(4).split(" ") }));
+  const chosen = ctx.selection.slice(0, 2);
+  if (chosen.includes(key)) {
+    ctx.pick(node, key, chosen.indexOf(key));
+    return true;
+  }
+  const fits = trios.filter((t) => chosen.every((c) => t.keys.includes(c)) && t.keys.includes(key));
+  if (!fits.length) return false;
+  if (chosen.length === 2) ctx.target(node, fits[0].text);
+  else ctx.pick(node, key, chosen.length);
+  return true;
 }
 
 export function draw(ctx) {
-  const view = ctx.view;
   const types = cardTypes(ctx);
+  const view = ctx.view;
+  const rivals = (view.players || []).filter((p) => p.seat !== ctx.you).length;
+  const W = ctx.wide ? (rivals > 3 ? WIDE_W.twoRows : WIDE_W.oneRow) : NARROW_W;
   const parts = [];
-  let y = 10;
-  parts.push(piles(view, y));
-  y += 100;
-  const others = opponents(ctx, types, view, y);
-  parts.push(others.node);
-  y += others.height + 6;
-  const shown = offer(ctx, types, view, y);
-  if (shown.node) parts.push(shown.node);
-  y += shown.height;
   const me = (view.players || []).find((p) => p.seat === ctx.you);
+  let y = 10;
+  const others = opponents(ctx, types, 10, y, W - 20);
+  if (ctx.wide) {
+    parts.push(others.node);
+    y += others.height + GAP;
+    const left = 290;
+    const table = piles(ctx, 14, y + 6);
+    parts.push(table.node);
+    let leftHeight = table.height;
+    if (me) {
+      const own = ownNasiLemak(ctx, me, 14, y + table.height + 8, left - 14);
+      parts.push(own.node);
+      leftHeight += own.height + 8;
+    }
+    const area = actionArea(ctx, types, left + 14, y, W - left - 24, Math.max(200, leftHeight));
+    parts.push(area.node);
+    y += Math.max(leftHeight, area.height) + GAP;
+  } else {
+    const table = piles(ctx, 14, y + 4);
+    parts.push(table.node);
+    y += table.height + 4;
+    others.node.setAttribute("transform", `translate(0 ${y - 10})`);
+    parts.push(others.node);
+    y += others.height + GAP;
+    if (me) {
+      const own = ownNasiLemak(ctx, me, 14, y, W - 28);
+      parts.push(own.node);
+      y += own.height;
+    }
+    const area = actionArea(ctx, types, 10, y, W - 20, 150);
+    parts.push(area.node);
+    y += area.height + GAP;
+  }
   if (me) {
-    parts.push(svg("text", { x: 12, y: y + 18, "font-size": 16, "font-weight": 700, fill: ctx.colour(ctx.you) }, "Your Nasi Lemak"));
-    parts.push(nasiLemak(ctx, ctx.you, me, 160, y, true));
-    y += 76;
-    parts.push(svg("text", { x: 12, y: y + 16, "font-size": 16, "font-weight": 700 }, "Your hand"));
-    const cards = hand(ctx, types, view, y + 26);
+    const cards = hand(ctx, types, 14, y, W - 28);
     parts.push(cards.node);
-    y += 26 + cards.height + 4;
+    y += cards.height;
   }
-  const picked = ctx.selection[0];
-  const palettes = [
-    ["ask ", "Ask for:"],
-    ["take ", "Take:"],
-  ];
-  if (picked === "card:supplier") palettes.push(["supplier ", "Announce an ingredient:"]);
-  for (const [prefix, heading] of palettes) {
-    const block = palette(ctx, types, prefix, heading, y);
-    if (block.node) parts.push(block.node);
-    y += block.height;
-  }
-  const bound = new Set(["ask ", "take ", "give ", "fan to seat ", ...Object.values(MULTI_STEP)]);
-  const simple = new Set(["thief", "wholesaler"]);
-  const rest = ctx.legal.filter((m) => ![...bound].some((p) => m.text.startsWith(p))
-    && !SEAT_CHOICE.test(m.text) && !(simple.has(m.text) && (view.hand || {})[m.text]));
-  if (picked === "card:mak_cik") rest.push(...ctx.startingWith("mak cik ").map((m) => ({ ...m, caption: `Mak Cik: ${m.text.slice(8)}` })));
-  const row = buttonRow(ctx, rest, 12, y + 6, W - 24);
-  parts.push(row.node);
-  y += row.height + 12;
-  return svg("svg", { viewBox: `0 0 ${W} ${y}`, role: "img", "aria-label": "Nasi Lemak table" }, ...parts);
+  return svg("svg", { viewBox: `0 0 ${W} ${Math.ceil(y + 6)}`, role: "img", "aria-label": "Nasi Lemak table", "data-layout": ctx.wide ? "wide" : "narrow" },
+    svg("rect", { x: 0, y: 0, width: W, height: Math.ceil(y + 6), rx: 14, fill: "#f3e9d2" }), ...parts);
 }
 
 export function hint(ctx) {
+  const view = ctx.view;
   const picked = ctx.selection[0];
-  if (picked === "card:officer") return "choose whose hand to examine";
-  if (picked === "card:fly") return "put the fly on someone's Nasi Lemak";
-  if (picked === "card:fan") return "choose the fly on your Nasi Lemak to fan away";
+  if (picked === "card:fan") return "choose the Nasi Lemak card whose fly you fan away";
   if (picked === "card:swatter") return "choose the fly to swat";
-  if (picked === "card:supplier") return "announce an ingredient";
-  if (picked === "card:mak_cik") return "choose the three ingredients";
+  if (view.phase === "response" && !ctx.byText.has("accept")) return "you cannot accept this offer; decline it";
+  if (view.phase === "trio") {
+    const chosen = ctx.selection.length;
+    return `choose three different ingredients for Mak Cik Nasi Lemak (${chosen} of 3)`;
+  }
+  if (view.phase === "pick") return `take ${view.takes_left} card${view.takes_left === 1 ? "" : "s"} from ${ctx.seatName(view.target)}'s hand`;
   return {
-    main: "play a card, trade, make Nasi Lemak or end your turn",
+    main: "play a card from your hand, trade, make Nasi Lemak or end your turn",
     partner: "choose who to trade with",
-    offer: "add cards to give or ask for, then propose",
+    offer: "click cards in your hand to give and cards to ask for, then propose",
     response: "accept or decline the offer",
-    pick: "choose a card to take",
+    examine: "choose whose hand the Officer examines",
+    announce: "announce an ingredient",
+    fly_target: "put the fly on another player's Nasi Lemak",
     fan_target: "choose where the fly goes",
-  }[ctx.view.phase] || "";
+  }[view.phase] || "";
 }

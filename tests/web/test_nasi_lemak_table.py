@@ -1,0 +1,546 @@
+"""The Nasi Lemak table in a browser: every move is clicked on the thing it is about, every
+decision fits the window, and a trade can be cancelled, changed and answered knowingly.
+
+Decision kinds that need particular cards (a fly on your Nasi Lemak and a Fan in hand, an
+Officer's pick, a Mak Cik trio) are set up as exact positions by the rules engine and shown to
+the page as the server would send them; the page then draws them with the real renderer and
+table code, and what it would send is recorded instead of sent. Trading is played for real on
+an all-human table whose other seats move over HTTP.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from meja.games.nasi_lemak import GAME, NasiLemakState
+from meja.games.nasi_lemak.components import CARD_TYPES
+
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
+INGREDIENTS = ["rice", "egg", "peanuts", "sambal", "cucumber"]
+NAME = {card.key: card.name for card in CARD_TYPES}
+TRADABLE = [card.key for card in CARD_TYPES if card.tradable]
+BUTTONS = {"end turn", "trade", "make nasi lemak", "propose", "accept", "decline", "cancel trade"}
+
+# What each step of a move's path is clicked on, named by the part of the table it belongs to.
+DESCRIBE = """(path) => {
+  const { choose } = window.meja;
+  const name = (node) => {
+    const d = node.dataset;
+    if (d.card) return `card:${d.card}`;
+    if (d.button !== undefined) return `button:${d.button}`;
+    if (d.seatPanel !== undefined) return `seat:${d.seatPanel}`;
+    if (d.nasiLemak) return `nl:${d.nasiLemak}`;
+    if (d.offer) return `offer:${d.offer}`;
+    if (d.choice) return `choice:${d.choice}`;
+    return `other:${node.tagName}`;
+  };
+  const out = [];
+  const picks = [];
+  choose([]);
+  for (const step of path) {
+    const nodes = step.action !== undefined
+      ? [...document.querySelectorAll(`#board [data-action="${step.action}"]`)]
+      : [...document.querySelectorAll('#board [data-pick]')].filter((n) =>
+        n.getAttribute('data-pick') === step.pick
+        && Number(n.getAttribute('data-pick-level')) === step.level);
+    out.push(nodes.map(name).join(' and '));
+    if (step.pick !== undefined) {
+      picks.splice(step.level, picks.length, step.pick);
+      choose([...picks]);
+    }
+  }
+  choose([]);
+  return out;
+}"""
+
+# Every text of the board with its on-screen box and font size, and the drawing's box.
+MEASURE = """() => {
+  const drawing = document.querySelector('#board svg');
+  const scale = drawing.getScreenCTM().a;
+  const box = (node) => {
+    const r = node.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  };
+  const texts = [...drawing.querySelectorAll('text')].filter((t) => t.textContent.trim())
+    .map((t) => ({ text: t.textContent, px: parseFloat(t.getAttribute('font-size') || 15) * scale,
+      ...box(t) }));
+  const cards = [...drawing.querySelectorAll('[data-card] rect.hl')].map(box);
+  return { texts, cards, drawn: box(drawing), layout: drawing.dataset.layout,
+    window: { width: innerWidth, height: innerHeight }, scrollHeight: document.body.scrollHeight };
+}"""
+
+
+# --- exact positions for each decision kind ----------------------------------------------------
+
+
+def others(n: int, you: int = 0) -> list[int]:
+    return [q for q in range(n) if q != you]
+
+
+def base(n: int, **fields: Any) -> dict[str, Any]:
+    """Seat 0's first turn: every other seat holds two ingredients and two fly-free cards."""
+    hands: list[dict[str, int]] = [{} for _ in range(n)]
+    for q in range(1, n):
+        hands[q] = {INGREDIENTS[q % 5]: 1, INGREDIENTS[(q + 1) % 5]: 1}
+    table = [[] for _ in range(n)]
+    for q in range(1, n):
+        table[q] = [{"packs": 1, "fly": False}, {"packs": 2, "fly": False}]
+    data: dict[str, Any] = {
+        "num_players": n,
+        "phase": "main",
+        "active": 0,
+        "turn": 1,
+        "hands": hands,
+        "draw_pile": "rest",
+        "nasi_lemak_pile": "rest",
+        "nasi_lemak": table,
+    }
+    data.update(fields)
+    return data
+
+
+def with_hand(data: dict[str, Any], seat: int, hand: dict[str, int]) -> dict[str, Any]:
+    data["hands"][seat] = hand
+    return data
+
+
+def own_fly(data: dict[str, Any]) -> dict[str, Any]:
+    data["nasi_lemak"][0] = [{"packs": 2, "fly": True}]
+    return data
+
+
+def case(kind: str, n: int) -> tuple[NasiLemakState, int]:
+    """The position of a decision kind at n players, and the seat that decides."""
+    everything = {card.key: 1 for card in CARD_TYPES}
+    if kind == "main":
+        return GAME.from_position(own_fly(with_hand(base(n), 0, everything))), 0
+    if kind == "swatter":
+        return GAME.from_position(own_fly(with_hand(base(n), 0, {"swatter": 1, "rice": 1}))), 0
+    if kind == "partner":
+        return GAME.from_position(with_hand(base(n, phase="partner"), 0, {"rice": 2, "fan": 1})), 0
+    if kind in ("offer", "response", "response_lacking"):
+        asked = {"swatter": 1} if kind == "response_lacking" else {"egg": 1}
+        data = base(
+            n,
+            phase=kind.split("_")[0],
+            target=1,
+            offer={"give": {"rice": 1}, "ask": asked},
+            known=[[r, 0, {"rice": 1}] for r in others(n)],
+        )
+        with_hand(data, 0, {"rice": 2, "fan": 1, "thief": 1})
+        with_hand(data, 1, {"egg": 2, "cucumber": 1})
+        return GAME.from_position(data), (0 if kind == "offer" else 1)
+    if kind == "pick":
+        hand = {"egg": 2, "cucumber": 1, "fan": 1}
+        data = with_hand(base(n, phase="pick", moves_left=2, target=1, takes_left=2), 1, hand)
+        data["known"] = [[0, 1, hand]]
+        return GAME.from_position(data), 0
+    if kind == "examine":
+        return GAME.from_position(base(n, phase="examine", moves_left=2)), 0
+    if kind == "announce":
+        return GAME.from_position(base(n, phase="announce", moves_left=2)), 0
+    if kind == "trio":
+        hand = {"rice": 1, "egg": 1, "peanuts": 1, "sambal": 1, "thief": 1}
+        return GAME.from_position(with_hand(base(n, phase="trio", moves_left=2), 0, hand)), 0
+    if kind == "fly_target":
+        return GAME.from_position(base(n, phase="fly_target", moves_left=2)), 0
+    if kind == "fan_target":
+        return GAME.from_position(own_fly(base(n, phase="fan_target", moves_left=2, fan_from=0))), 0
+    raise AssertionError(kind)
+
+
+KINDS = [
+    "main",
+    "swatter",
+    "partner",
+    "offer",
+    "response",
+    "response_lacking",
+    "pick",
+    "examine",
+    "announce",
+    "trio",
+    "fly_target",
+    "fan_target",
+]
+
+
+def expected_path(text: str, you: int) -> list[str]:
+    """Where a person clicks for a move: the thing on the table it is about."""
+    words = text.split()
+    if text in BUTTONS:
+        return [f"button:{text}"]
+    if text.startswith("play "):
+        return [f"card:{text[5:].replace(' ', '_')}"]
+    if text.startswith("fan from card "):
+        return ["card:fan", f"nl:{you}:{words[-1]}"]
+    if text.startswith("swat card "):
+        return ["card:swatter", f"nl:{you}:{words[-1]}"]
+    if text.startswith("fly to seat "):
+        return [f"nl:{words[3]}:{words[5]}"]
+    if text.startswith(("trade with seat ", "examine seat ")):
+        return [f"seat:{words[-1]}"]
+    if text.startswith("give "):
+        return [f"card:{text[5:]}"]
+    if text.startswith("take back "):
+        return [f"offer:take back:{text[10:]}"]
+    if text.startswith("unask "):
+        return [f"offer:unask:{text[6:]}"]
+    if text.startswith(("ask ", "take ", "announce ")):
+        return [f"choice:{text}"]
+    if text.startswith("use "):
+        return sorted(f"card:{key}" for key in words[1:])
+    raise AssertionError(f"no object for {text!r}")
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+def humans(web: Any, n: int, **options: Any) -> dict[str, Any]:
+    seats = [{"kind": "human", "name": NAMES[i]} for i in range(n)]
+    response = web.http.post(
+        "/api/tables",
+        json={"game": "nasi_lemak", "seats": seats, "options": {"start_player": "0", **options}},
+    )
+    assert response.status_code == 201, response.text
+    return dict(response.json())
+
+
+def open_quiet(driver: Any, web: Any, n: int) -> None:
+    """Seat 0 of an all-human table at its first turn; moves are recorded, not sent."""
+    table = humans(web, n)
+    driver.open(table["seats"][0]["join_url"])
+    assert driver.wait_for_turn()
+    driver.page.evaluate(
+        "() => { const c = window.meja.connection; c.send = (m) => {"
+        " if (m.type === 'move') window.sentMoves.push(m.action);"
+        " setTimeout(() => { window.meja.page.pending = false; }); return true; }; }"
+    )
+
+
+def show(driver: Any, state: NasiLemakState, seat: int) -> None:
+    """Give the page the state message the server would send seat for this state."""
+    message = {
+        "you": seat,
+        "step": len(state.history) + 1000,
+        "current": state.current_player(),
+        "active": state.active_players(),
+        "view": state.view(seat),
+        "legal": [
+            {"action": a, "text": state.action_to_str(a, seat)} for a in state.legal_actions(seat)
+        ],
+        "result": None,
+    }
+    driver.page.evaluate(
+        "(m) => { const p = window.meja.page; p.state = { ...p.state, ...m };"
+        " window.meja.choose([]); }",
+        message,
+    )
+    driver.wait("(step) => document.body.dataset.step === String(step)", message["step"])
+
+
+def bindings(driver: Any, decision: Any) -> dict[str, list[str]]:
+    """For each legal move, what each click of its path lands on."""
+    out = {}
+    for action, path in decision.paths.items():
+        steps = driver.page.evaluate(DESCRIBE, path)
+        text = decision.legal[action]
+        out[text] = sorted(steps) if text.startswith("use ") else steps
+    return out
+
+
+def measure(driver: Any) -> dict[str, Any]:
+    return dict(driver.page.evaluate(MEASURE))
+
+
+def overlaps(texts: list[dict[str, Any]]) -> list[str]:
+    """Pairs of texts drawn over each other."""
+    out = []
+    for i, a in enumerate(texts):
+        for b in texts[i + 1 :]:
+            w = min(a["right"], b["right"]) - max(a["left"], b["left"])
+            h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
+            if w > 2 and h > 2:
+                out.append(f"{a['text']!r} over {b['text']!r}")
+    return out
+
+
+def check_decision(driver: Any, state: NasiLemakState, seat: int, shot: Path) -> Any:
+    """Show the state; every legal move is clickable on its own object, nothing overlaps."""
+    show(driver, state, seat)
+    driver.page.screenshot(path=shot)
+    decision = driver.decision()
+    assert not decision.missing(), "\n".join(decision.missing())
+    found = bindings(driver, decision)
+    wanted = {text: expected_path(text, seat) for text in decision.legal.values()}
+    assert found == wanted
+    seen = measure(driver)
+    assert overlaps(seen["texts"]) == []
+    return decision
+
+
+# --- every decision kind: each move on its own object, highlighted, in the window ------------
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_move_is_clicked_on_its_own_object_on_a_wide_window(
+    web: Any, driver: Any, artifacts: Path, kind: str, players: int
+) -> None:
+    open_quiet(driver, web, players)
+    state, seat = case(kind, players)
+    shot = artifacts / f"nasi_lemak-{kind}-{players}p-desktop.png"
+    decision = check_decision(driver, state, seat, shot)
+    assert decision.scroll_y == 0
+    # The last move listed is played by clicking along its path, and exactly it is sent.
+    action = max(decision.paths)
+    driver.play(decision, action)
+    assert driver.sent()[-1] == action
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_move_is_clicked_on_its_own_object_on_a_phone(
+    web: Any, phone_driver: Any, artifacts: Path, kind: str, players: int
+) -> None:
+    open_quiet(phone_driver, web, players)
+    state, seat = case(kind, players)
+    shot = artifacts / f"nasi_lemak-{kind}-{players}p-phone.png"
+    check_decision(phone_driver, state, seat, shot)
+    seen = measure(phone_driver)
+    assert seen["layout"] == "narrow"
+    assert seen["drawn"]["right"] <= seen["window"]["width"] + 1
+
+
+# --- the wide table: landscape, legible, every control in the window -------------------------
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("kind", ["main", "offer", "response_lacking", "pick", "fan_target"])
+def test_the_wide_table_is_landscape_and_legible(
+    web: Any, driver: Any, kind: str, players: int
+) -> None:
+    open_quiet(driver, web, players)
+    state, seat = case(kind, players)
+    show(driver, state, seat)
+    seen = measure(driver)
+    drawn = seen["drawn"]
+    width = drawn["right"] - drawn["left"]
+    height = drawn["bottom"] - drawn["top"]
+    assert seen["layout"] == "wide"
+    assert width >= 1.25 * height, f"the table is {width:.0f} x {height:.0f}"
+    assert drawn["bottom"] <= seen["window"]["height"], "the table runs below the window"
+    small = [t["text"] for t in seen["texts"] if t["px"] < 9.5]
+    assert small == [], f"texts too small to read: {small}"
+    narrowest = min((card["right"] - card["left"] for card in seen["cards"]), default=60)
+    assert narrowest >= 55, f"hand cards {narrowest:.0f} px wide"
+
+
+def test_after_a_click_low_on_the_table_the_next_turn_starts_unscrolled(
+    web: Any, driver: Any
+) -> None:
+    """End turn sits low on the table; the next turn's moves must all be in the window."""
+    bot = {"kind": "bot", "bot": "random"}
+    table = web.create("nasi_lemak", [{"kind": "human", "name": "Ana"}] + [bot] * 5)
+    driver.open(table["seats"][0]["join_url"])
+    for _ in range(2):
+        assert driver.wait_for_turn()
+        while driver.state()["view"]["phase"] != "main":
+            decision = driver.decision()
+            driver.play(decision, min(decision.paths))
+            assert driver.wait_for_turn()
+        decision = driver.decision()
+        assert not decision.missing(), "\n".join(decision.missing())
+        assert decision.scroll_y == 0
+        end = next(a for a, t in decision.legal.items() if t == "end turn")
+        driver.play(decision, end)
+        driver.wait("() => window.meja.page.state.view.active !== 0")
+
+
+# --- trading, played for real ------------------------------------------------------------------
+
+
+class Seats:
+    """An all-human table; seats other than the page's move over HTTP."""
+
+    def __init__(self, web: Any, n: int = 3, **options: Any) -> None:
+        self.web = web
+        self.table = humans(web, n, **options)
+        self.tokens = [seat["token"] for seat in self.table["seats"]]
+
+    def url(self, seat: int) -> str:
+        return str(self.table["seats"][seat]["join_url"])
+
+    def state(self, seat: int) -> dict[str, Any]:
+        response = self.web.http.get(
+            f"/api/tables/{self.table['id']}/state",
+            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def move(self, seat: int, text: str) -> dict[str, Any]:
+        state = self.state(seat)
+        legal = {m["text"]: m["action"] for m in state["legal"]}
+        assert text in legal, f"{text!r} is not among {sorted(legal)}"
+        response = self.web.http.post(
+            f"/api/tables/{self.table['id']}/moves",
+            json={"action": legal[text], "step": state["step"]},
+            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+
+def legal_action(decision: Any, text: str) -> int:
+    return next(a for a, t in decision.legal.items() if t == text)
+
+
+def sent_texts(driver: Any, before: dict[int, str]) -> list[str]:
+    return [before.get(a, str(a)) for a in driver.sent()]
+
+
+def phase_is(driver: Any, phase: str) -> None:
+    driver.wait("(p) => window.meja.page.state.view.phase === p", phase)
+
+
+def test_trade_then_cancel_returns_to_the_main_decision(web: Any, driver: Any) -> None:
+    seats = Seats(web)
+    driver.open(seats.url(0))
+    assert driver.wait_for_turn()
+    main = driver.decision()
+    names = dict(main.legal)
+    driver.play(main, legal_action(main, "trade"))
+    phase_is(driver, "partner")
+    partner = driver.decision()
+    names.update(partner.legal)
+    assert bindings(driver, partner)["cancel trade"] == ["button:cancel trade"]
+    driver.play(partner, legal_action(partner, "cancel trade"))
+    phase_is(driver, "main")
+    assert sent_texts(driver, names) == ["trade", "cancel trade"]
+    again = driver.decision()
+    assert sorted(again.legal.values()) == sorted(main.legal.values())
+    view = driver.state()["view"]
+    assert (view["moves_left"], view["declined_offers"], view["offer"]) == (3, 1, None)
+
+
+def test_an_offer_being_built_can_be_cancelled(web: Any, driver: Any) -> None:
+    seats = Seats(web)
+    driver.open(seats.url(0))
+    assert driver.wait_for_turn()
+    hand = driver.state()["view"]["hand"]
+    decision = driver.decision()
+    names = dict(decision.legal)
+    driver.play(decision, legal_action(decision, "trade"))
+    phase_is(driver, "partner")
+    decision = driver.decision()
+    names.update(decision.legal)
+    driver.play(decision, legal_action(decision, "trade with seat 1"))
+    phase_is(driver, "offer")
+    decision = driver.decision()
+    names.update(decision.legal)
+    gives = sorted(t for t in decision.legal.values() if t.startswith("give "))
+    assert gives, f"Ana holds no tradable card: {hand}"
+    driver.play(decision, legal_action(decision, gives[0]))
+    driver.wait("() => Object.keys(window.meja.page.state.view.offer.give).length === 1")
+    decision = driver.decision()
+    names.update(decision.legal)
+    driver.play(decision, legal_action(decision, "cancel trade"))
+    phase_is(driver, "main")
+    assert sent_texts(driver, names) == ["trade", "trade with seat 1", gives[0], "cancel trade"]
+    assert driver.state()["view"]["hand"] == hand
+
+
+def test_a_card_on_the_offer_is_taken_back_by_clicking_it_in_the_banner(
+    web: Any, driver: Any, artifacts: Path
+) -> None:
+    seats = Seats(web)
+    driver.open(seats.url(0))
+    assert driver.wait_for_turn()
+    seats.move(0, "trade")
+    seats.move(0, "trade with seat 1")
+    phase_is(driver, "offer")
+    decision = driver.decision()
+    give = sorted(t for t in decision.legal.values() if t.startswith("give "))[0]
+    key = give[5:].replace(" ", "_")
+    driver.play(decision, legal_action(decision, give))
+    banner = driver.page.locator(f'#board [data-offer="take back:{key}"]')
+    banner.wait_for()
+    driver.page.screenshot(path=artifacts / "nasi_lemak-offer-building-desktop.png")
+    decision = driver.decision()
+    assert bindings(driver, decision)[f"take back {give[5:]}"] == [f"offer:take back:{key}"]
+    driver.play(decision, legal_action(decision, f"take back {give[5:]}"))
+    driver.wait("() => Object.keys(window.meja.page.state.view.offer.give).length === 0")
+    assert banner.count() == 0
+    assert driver.state()["view"]["phase"] == "offer"
+
+
+def ben_offers_ana(seats: Seats, driver: Any, lacking: bool) -> tuple[str, int]:
+    """Ana ends her turn; on his, Ben offers her a card for one she lacks (or holds)."""
+    seats.move(0, "end turn")
+    driver.wait(
+        "() => window.meja.page.state.view.active === 1"
+        " && window.meja.page.state.view.phase === 'main'"
+    )
+    ana = seats.state(0)["view"]["hand"]
+    ben = seats.state(1)["view"]["hand"]
+    seats.move(1, "trade")
+    seats.move(1, "trade with seat 0")
+    gift = next((key for key in TRADABLE if ben.get(key)), None)
+    if gift is not None:
+        seats.move(1, f"give {gift.replace('_', ' ')}")
+    if lacking:
+        wanted = next(key for key in TRADABLE if ana.get(key, 0) < 2)
+        count = ana.get(wanted, 0) + 1
+    else:
+        wanted = next(key for key in TRADABLE if ana.get(key))
+        count = 1
+    for _ in range(count):
+        seats.move(1, f"ask {wanted.replace('_', ' ')}")
+    seats.move(1, "propose")
+    return wanted, count
+
+
+def test_the_offer_banner_names_who_offers_to_whom(
+    web: Any, driver: Any, phone_driver: Any, artifacts: Path
+) -> None:
+    seats = Seats(web, min_trade_cards=0)
+    driver.open(seats.url(0))
+    phone_driver.open(seats.url(2))
+    assert driver.wait_for_turn()
+    ben_offers_ana(seats, driver, lacking=False)
+    phase_is(driver, "response")
+    phase_is(phone_driver, "response")
+    heading = driver.page.locator("#board [data-offer-heading]")
+    assert heading.get_attribute("data-offer-heading") == "Ben offers you"
+    watched = phone_driver.page.locator("#board [data-offer-heading]")
+    assert watched.get_attribute("data-offer-heading") == "Ben offers Ana"
+    driver.page.screenshot(path=artifacts / "nasi_lemak-response-live-desktop.png")
+    phone_driver.page.screenshot(path=artifacts / "nasi_lemak-response-watching-phone.png")
+    decision = driver.decision()
+    assert bindings(driver, decision)["accept"] == ["button:accept"]
+    driver.play(decision, legal_action(decision, "accept"))
+    driver.wait("() => window.meja.page.state.view.phase === 'main'")
+
+
+def test_accept_is_shown_disabled_with_the_reason_when_you_lack_the_cards(
+    web: Any, driver: Any, artifacts: Path
+) -> None:
+    seats = Seats(web, min_trade_cards=0)
+    driver.open(seats.url(0))
+    assert driver.wait_for_turn()
+    wanted, count = ben_offers_ana(seats, driver, lacking=True)
+    phase_is(driver, "response")
+    decision = driver.decision()
+    assert list(decision.legal.values()) == ["decline"]
+    accept = driver.page.locator('#board [data-button="accept"]')
+    assert accept.count() == 1, "the Accept button is not shown"
+    assert accept.get_attribute("data-action") is None, "a disabled Accept must not be a target"
+    reason = driver.page.locator('#board [data-reason="accept"]').text_content() or ""
+    assert f"you do not hold {count} {NAME[wanted]}" in reason
+    driver.page.screenshot(path=artifacts / "nasi_lemak-response-cannot-accept-desktop.png")
+    driver.play(decision, legal_action(decision, "decline"))
+    phase_is(driver, "main")
