@@ -41,7 +41,7 @@ OVERLAPS = """() => {
   for (const node of document.querySelectorAll('#board svg text')) {
     const box = node.getBoundingClientRect();
     if (!box.width) continue;
-    const frame = node.closest('[data-summary], [data-customer], [data-seat-row]');
+    const frame = node.closest('[data-summary], [data-tastes], [data-customer], [data-seat-row]');
     const f = frame?.querySelector('rect.frame')?.getBoundingClientRect();
     if (f && (box.left < f.left || box.right > f.right
               || box.top < f.top || box.bottom > f.bottom)) {
@@ -250,14 +250,16 @@ def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
 
 
 def _play_to(
-    driver: Any, web: Any, table: dict[str, Any], when: tuple[int, int], rng: random.Random
+    driver: Any, web: Any, table: dict[str, Any], when: tuple[int, int] | None, rng: random.Random
 ) -> None:
-    """Play seat 1 through the API until its choice at the given (round, turn)."""
+    """Play Ana's seat through the API until her choice at (round, turn), or to the end."""
     while True:
-        assert driver.wait_for_turn()
+        if not driver.wait_for_turn():
+            assert when is None, "the game ended first"
+            return
         state = _seat_state(web, table, 0)
         view = state["view"]
-        if (view["round"], view["turn"]) >= when and view["phase"] == "choose":
+        if when and (view["round"], view["turn"]) >= when and view["phase"] == "choose":
             _seen_step(driver, state["step"])
             return
         move = rng.choice(state["legal"])
@@ -306,3 +308,20 @@ def test_the_table_is_legible_at_every_player_count(
     person.page.screenshot(path=f"{shot}-place.png")
     if screen == "phone":
         person.page.screenshot(path=f"{shot}-place-full.png", full_page=True)
+
+    _play_to(person, web, table, None, random.Random(players))
+    assert "Game over" in str(person.page.locator("#prompt").text_content())
+    assert person.page.evaluate(OVERLAPS) == [], "over"
+    person.page.screenshot(path=f"{shot}-over.png", full_page=screen == "phone")
+
+
+def test_a_spectator_sees_every_baker_and_no_choice(web: Any, driver: Any, artifacts: Path) -> None:
+    table = web.create("mooncake", [{"kind": "human", "name": "Ana"}] + [BOT] * 3)
+    driver.open(table["watch_url"])
+    driver.wait("window.meja.page.state.view.phase === 'choose'")
+    rows = driver.page.locator("#board [data-seat-row]")
+    assert rows.count() == 4
+    assert rows.nth(0).text_content().startswith("Ana")
+    assert driver.page.locator("#board [data-hand], #board [data-control]").count() == 0
+    assert driver.page.evaluate(OVERLAPS) == []
+    driver.page.screenshot(path=artifacts / "mooncake-4p-spectator.png")

@@ -354,9 +354,35 @@ function cakes(ctx, seat, board, x, y, r, gap, options = {}) {
       }
       group.append(empty);
     });
-    if (options.labels) group.append(label(cx, cy + r + 16, `cake ${cake + 1}`, { "font-size": 13, fill: MUTED }));
+    const customer = options.served?.[cake];
+    if (customer) {
+      const [sx, sy] = at(cx, cy, r * 1.02, -45);
+      group.append(svg("g", { "data-served": customer.number }, title(`served ${customer.name}`),
+        svg("circle", { cx: sx, cy: sy, r: Math.max(8, r * 0.17), fill: "#f6c453", stroke: "#a8741a", "stroke-width": 1.5 }),
+        label(sx, sy + 1, "★", { "font-size": Math.max(10, r * 0.2), fill: "#7a4b00" })));
+    }
+    if (options.labels) {
+      group.append(label(cx, cy + r + 16, `cake ${cake + 1}`, { "font-size": 13, fill: MUTED }));
+      if (customer) {
+        const words = `★ ${customer.name}`;
+        const size = Math.min(13, (2 * r + gap - 10) / (words.length * 0.64));
+        group.append(label(cx, cy + r + 33, words, { "font-size": size, fill: "#7a4b00", "font-weight": 600 }));
+      }
+    }
   }
   return group;
+}
+
+/**
+ * The customer each of seat's cakes sold to in the round just scored, while its cakes are
+ * still on show (at the end of the game); otherwise nothing.
+ */
+function served(ctx, view, seat) {
+  if (view.phase !== "over" || !view.served?.length) return null;
+  const cards = ctx.components.CUSTOMERS || [];
+  const last = view.served[view.served.length - 1][seat] || [];
+  return last.map((number) => (number === null || number === undefined ? null
+    : cards.find((card) => card.number === number) || { number, name: `Customer ${number}` }));
 }
 
 /** Width of a row of cakes of radius r. */
@@ -393,21 +419,22 @@ function others(ctx, view, seats, x, y, w, h) {
     if (near && ctx.numPlayers > 2 && seat === near.left) tags.push("your left");
     if (near && ctx.numPlayers > 2 && seat === near.right) tags.push("your right");
     const points = view.festive?.[seat] ?? 0;
-    const facts = [`${points} point${points === 1 ? "" : "s"}`, status(ctx, view, seat)].filter(Boolean);
     const taste = view.tastes?.length ? view.tastes[view.tastes.length - 1][seat] : null;
-    if (taste !== null && taste !== undefined) facts.push(`taste ${taste}`);
+    const score = [`${points} point${points === 1 ? "" : "s"}`];
+    if (taste !== null && taste !== undefined) score.push(`taste ${taste}`);
+    const facts = [...score, status(ctx, view, seat)].filter(Boolean);
     row.append(svg("circle", { cx: x + 16, cy: top + 20, r: 7, fill: ctx.colour(seat) }));
     row.append(text(x + 28, top + 25, short(ctx.seatName(seat), beside ? 11 : 16), { "font-size": 15, "font-weight": 700, "data-festive": seat }));
     if (beside) {
       // Short lines only: points and taste, then whose neighbour (who is still playing is
       // shown by the seats above the board).
-      row.append(text(x + 10, top + 44, [facts[0], ...facts.slice(2)].join(" · "), { "font-size": 12.5, fill: MUTED }));
+      row.append(text(x + 10, top + 44, score.join(" · "), { "font-size": 12.5, fill: MUTED }));
       if (tags.length) row.append(text(x + 10, top + 61, tags.join(" · "), { "font-size": 12.5, fill: "#1f6d8a", "font-weight": 600 }));
-      row.append(cakes(ctx, seat, view.boards?.[seat], x + w - cakesWidth(ctx, r, gap) - 10, top + (rowH - 4 - 2 * r) / 2, r, gap));
+      row.append(cakes(ctx, seat, view.boards?.[seat], x + w - cakesWidth(ctx, r, gap) - 10, top + (rowH - 4 - 2 * r) / 2, r, gap, { served: served(ctx, view, seat) }));
     } else {
       const line = [...facts, ...tags].join(" · ");
       row.append(text(x + w - 10, top + 25, line, { "font-size": 13, fill: tags.length ? "#1f6d8a" : MUTED, "text-anchor": "end" }));
-      row.append(cakes(ctx, seat, view.boards?.[seat], x + 10, top + 36, r, gap));
+      row.append(cakes(ctx, seat, view.boards?.[seat], x + 10, top + 36, r, gap, { served: served(ctx, view, seat) }));
     }
     group.append(row);
   });
@@ -451,6 +478,30 @@ function heading(ctx, view, x, y, w) {
     text(x + w, y, `Round ${view.round ?? "?"} of ${rounds} · turn ${view.turn ?? "?"} of ${turns}`, { "font-size": 14, fill: MUTED, "text-anchor": "end" }));
 }
 
+/** At the end: every seat's taste in each round and its Festive Points, highest first. */
+function tasteTable(ctx, view, x, y, w) {
+  const group = svg("g", { "data-tastes": "" });
+  const rounds = view.tastes.length;
+  const seats = (view.boards || []).map((_, s) => s)
+    .sort((a, b) => (view.festive?.[b] ?? 0) - (view.festive?.[a] ?? 0) || a - b);
+  const rowH = 24;
+  const height = 40 + (seats.length + 1) * rowH;
+  const colW = Math.min(84, (w - 150) / (rounds + 1));
+  const col = (k) => x + w - 12 - (rounds - k) * colW - colW / 2;
+  group.append(svg("rect", { class: "frame", x, y, width: w, height, rx: 10, fill: "#fff", stroke: "#e2d5bd", "stroke-width": 1.5 }));
+  group.append(text(x + 12, y + 24, "Taste by round", { "font-size": 15, "font-weight": 700 }));
+  for (let k = 0; k < rounds; k++) group.append(label(col(k), y + 50, `round ${k + 1}`, { "font-size": 12.5, fill: MUTED }));
+  group.append(label(col(rounds), y + 50, "points", { "font-size": 12.5, fill: MUTED, "font-weight": 700 }));
+  seats.forEach((seat, i) => {
+    const cy = y + 50 + (i + 1) * rowH;
+    group.append(svg("circle", { cx: x + 18, cy, r: 6, fill: ctx.colour(seat) }));
+    group.append(text(x + 30, cy + 5, short(ctx.seatName(seat), 14), { "font-size": 14, "font-weight": seat === ctx.you ? 700 : 400 }));
+    view.tastes.forEach((tastes, k) => group.append(label(col(k), cy, String(tastes[seat]), { "font-size": 14 })));
+    group.append(label(col(rounds), cy, String(view.festive?.[seat] ?? 0), { "font-size": 14, "font-weight": 700 }));
+  });
+  return { node: group, height };
+}
+
 /** Your part: your cakes, your tiles and the choice or placement being made. */
 function yours(ctx, view, x, y, w, stacked) {
   const you = ctx.you;
@@ -464,13 +515,18 @@ function yours(ctx, view, x, y, w, stacked) {
   const r = Math.min(stacked ? 60 : 80, (w - 2 * gap - 12) / 6);
   const pick = view.phase === "place" ? placingPick(ctx, tiles) : null;
   group.append(cakes(ctx, you, view.boards?.[you], x + (w - cakesWidth(ctx, r, gap)) / 2, y + 28, r, gap,
-    { placing: pick === null ? null : tiles[pick], pending: view.pending, labels: true }));
-  let top = y + 28 + 2 * r + 34;
+    { placing: pick === null ? null : tiles[pick], pending: view.pending, labels: true, served: served(ctx, view, you) }));
+  let top = y + 28 + 2 * r + 34 + (served(ctx, view, you)?.some(Boolean) ? 18 : 0);
   const size = stacked ? 92 : 84;
   const tileGap = stacked ? 14 : 12;
   if (tiles.length || view.choice) {
     group.append(text(x, top + 14, "Your tiles", { "font-size": 16, "font-weight": 700 }));
     top += 26;
+  }
+  if (view.phase === "over" && view.tastes?.length) {
+    const table = tasteTable(ctx, view, x, top, w);
+    group.append(table.node);
+    return { node: group, bottom: top + table.height };
   }
   const made = hand(ctx, view, x, top, size, tileGap);
   group.append(made.node);
@@ -505,7 +561,7 @@ export function draw(ctx) {
       y = own.bottom + 16;
     }
     // With few other bakers the customers fit beside your cakes, under the bakers.
-    const shopBeside = rest.length <= 2;
+    const shopBeside = mine && rest.length <= 2;
     const shopTitle = "Customers · one cake serves one customer";
     let bottom = y;
     let shop = null;
@@ -517,8 +573,16 @@ export function draw(ctx) {
       parts.push(shop.node);
       bottom = y + 24 + shop.height;
     }
+    // A spectator has no cakes of their own: the first bakers go under the customers.
+    const below = mine ? [] : rest.slice(0, Math.floor(rest.length / 2));
+    const beside = rest.slice(below.length);
+    if (below.length) {
+      const lower = others(ctx, view, below, left.x, bottom + 12, left.w, 560 - bottom - 12);
+      parts.push(lower.node);
+      bottom += 12 + lower.height;
+    }
     parts.push(text(right.x, 26, mine ? "The other bakers" : "The bakers", { "font-size": 16, "font-weight": 700 }));
-    const bakers = others(ctx, view, rest, right.x, 38, right.w, 560 - (shopBeside ? shop.height + 40 : 0));
+    const bakers = others(ctx, view, beside, right.x, 38, right.w, 560 - (shopBeside ? shop.height + 40 : 0));
     parts.push(bakers.node);
     bottom = Math.max(bottom, 38 + bakers.height);
     if (shopBeside) {
