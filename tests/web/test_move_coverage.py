@@ -16,10 +16,18 @@ import pytest
 
 BOT = {"kind": "bot", "bot": "random"}
 GAMES = [("peranakan", 2), ("te_kuiti", 2), ("nasi_lemak", 3), ("mooncake", 3)]
-CROWDED = [("peranakan", 5), ("nasi_lemak", 6), ("mooncake", 6)]
+OTHER_COUNTS = [
+    ("te_kuiti", 1),
+    ("peranakan", 5),
+    ("nasi_lemak", 2),
+    ("nasi_lemak", 6),
+    ("mooncake", 2),
+    ("mooncake", 6),
+]
+"""The fewest and the most players of each game, beyond the counts above."""
 
 
-@pytest.mark.parametrize(("game", "players"), GAMES + CROWDED)
+@pytest.mark.parametrize(("game", "players"), GAMES + OTHER_COUNTS)
 def test_every_legal_move_has_a_highlighted_target_in_the_window(
     web: Any, driver: Any, artifacts: Path, game: str, players: int
 ) -> None:
