@@ -278,6 +278,16 @@ def overlaps(texts: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def cut_off(seen: dict[str, Any]) -> list[str]:
+    """Texts that run past the edge of the drawing."""
+    drawn = seen["drawn"]
+    return [
+        t["text"]
+        for t in seen["texts"]
+        if t["left"] < drawn["left"] - 1 or t["right"] > drawn["right"] + 1
+    ]
+
+
 def check_decision(driver: Any, state: NasiLemakState, seat: int, shot: Path) -> Any:
     """Show the state; every legal move is clickable on its own object, nothing overlaps."""
     show(driver, state, seat)
@@ -289,7 +299,25 @@ def check_decision(driver: Any, state: NasiLemakState, seat: int, shot: Path) ->
     assert found == wanted
     seen = measure(driver)
     assert overlaps(seen["texts"]) == []
+    assert cut_off(seen) == []
     return decision
+
+
+def picked(driver: Any, decision: Any, shot: Path) -> None:
+    """For a move of several clicks, make all but its last click and keep a screenshot; the
+    choice so far is then undone with Escape."""
+    longest = max(decision.paths.values(), key=len)
+    if len(longest) < 2:
+        return
+    for step in longest[:-1]:
+        driver.click(step)
+    driver.wait("(n) => document.body.dataset.selection.split('|').length === n", len(longest) - 1)
+    driver.page.screenshot(path=shot)
+    seen = measure(driver)
+    assert overlaps(seen["texts"]) == []
+    assert cut_off(seen) == []
+    driver.page.keyboard.press("Escape")
+    driver.wait("() => document.body.dataset.selection === ''")
 
 
 # --- every decision kind: each move on its own object, highlighted, in the window ------------
@@ -305,6 +333,7 @@ def test_every_move_is_clicked_on_its_own_object_on_a_wide_window(
     shot = artifacts / f"nasi_lemak-{kind}-{players}p-desktop.png"
     decision = check_decision(driver, state, seat, shot)
     assert decision.scroll_y == 0
+    picked(driver, decision, artifacts / f"nasi_lemak-{kind}-{players}p-picked-desktop.png")
     # The last move listed is played by clicking along its path, and exactly it is sent.
     action = max(decision.paths)
     driver.play(decision, action)
@@ -319,7 +348,8 @@ def test_every_move_is_clicked_on_its_own_object_on_a_phone(
     open_quiet(phone_driver, web, players)
     state, seat = case(kind, players)
     shot = artifacts / f"nasi_lemak-{kind}-{players}p-phone.png"
-    check_decision(phone_driver, state, seat, shot)
+    decision = check_decision(phone_driver, state, seat, shot)
+    picked(phone_driver, decision, artifacts / f"nasi_lemak-{kind}-{players}p-picked-phone.png")
     seen = measure(phone_driver)
     assert seen["drawn"]["right"] <= seen["window"]["width"] + 1
     small = [t["text"] for t in seen["texts"] if t["px"] < 9.5]
@@ -496,17 +526,17 @@ def ben_offers_ana(seats: Seats, driver: Any, lacking: bool) -> tuple[str, int]:
     )
     ana = seats.state(0)["view"]["hand"]
     ben = seats.state(1)["view"]["hand"]
-    seats.move(1, "trade")
-    seats.move(1, "trade with seat 0")
-    gift = next((key for key in TRADABLE if ben.get(key)), None)
-    if gift is not None:
-        seats.move(1, f"give {gift.replace('_', ' ')}")
     if lacking:
         wanted = next(key for key in TRADABLE if ana.get(key, 0) < 2)
         count = ana.get(wanted, 0) + 1
     else:
         wanted = next(key for key in TRADABLE if ana.get(key))
         count = 1
+    seats.move(1, "trade")
+    seats.move(1, "trade with seat 0")
+    gift = next((key for key in TRADABLE if ben.get(key) and key != wanted), None)
+    if gift is not None:
+        seats.move(1, f"give {gift.replace('_', ' ')}")
     for _ in range(count):
         seats.move(1, f"ask {wanted.replace('_', ' ')}")
     seats.move(1, "propose")
@@ -554,7 +584,7 @@ def test_accept_is_shown_disabled_with_the_reason_when_you_lack_the_cards(
     accept = driver.page.locator('#board [data-button="accept"]')
     assert accept.count() == 1, "the Accept button is not shown"
     assert accept.get_attribute("data-action") is None, "a disabled Accept must not be a target"
-    reason = driver.page.locator('#board [data-reason="accept"]').text_content() or ""
+    reason = " ".join(driver.page.locator('#board [data-reason="accept"] text').all_text_contents())
     assert f"you do not hold {count} {NAME[wanted]}" in reason
     driver.page.screenshot(path=artifacts / "nasi_lemak-response-cannot-accept-desktop.png")
     driver.play(decision, legal_action(decision, "decline"))

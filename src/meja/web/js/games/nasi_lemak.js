@@ -200,7 +200,7 @@ function nasiLemakRow(ctx, seat, player, x, y, width, { own = false, size = 1 } 
       back(cx, y, w, h, true, shown));
     if (flies[i]) node.append(fly(cx + w - 6 * size, y + 9 * size, size * 0.75));
     if (own && view.phase === "fan_target" && view.fan_from === i) {
-      node.append(svg("path", { d: `M${cx + w / 2},${y - 4} l0,-12 m-5,5 l5,-5 l5,5`, stroke: "#2a8a8a", "stroke-width": 3, fill: "none" }));
+      node.append(svg("rect", { x: cx - 4, y: y - 4, width: w + 8, height: h + 8, rx: 9, fill: "none", stroke: "#2a8a8a", "stroke-width": 3, "stroke-dasharray": "6 4", "pointer-events": "none" }));
     }
     if (own) {
       for (const [key, prefix] of Object.entries(AIMED)) {
@@ -305,6 +305,9 @@ function piles(ctx, x, y) {
     label(x + 145, y + 30, String(discards), { "font-size": 16, "font-weight": 700 }), label(x + 145, y + 74, "discard", { "font-size": 12, fill: "#5a4632" }));
   const lines = [];
   if (view.phase !== "over" && view.active >= 0) {
+    const name = ctx.seatName(view.active);
+    const whose = view.active === ctx.you ? "Your turn" : name.length > 9 ? `${name.slice(0, 8)}…` : name;
+    lines.push([whose, { "font-weight": 700, fill: ctx.colour(view.active) }]);
     lines.push([`${view.moves_left} move${view.moves_left === 1 ? "" : "s"} left`, { "font-weight": 700 }]);
     if (view.declined_offers) lines.push([`Declined: ${view.declined_offers}`, { fill: "#7a6a58" }]);
   }
@@ -389,9 +392,12 @@ function offerArea(ctx, types, x, y, w, h) {
     offerSide(ctx, types, offer.ask, "unask", x + 30 + col, y + 64, col, scale));
   let bottom = y + 64 + CARD_H * scale;
   const mine = you(from) && ctx.legal.length > 0;
-  const note = (content, colour = "#7a6a58") => {
-    group.append(text(x + 16, bottom + 20, content, { "font-size": 13, fill: colour }));
-    bottom += 26;
+  const note = (content, attrs = {}, width = inner) => {
+    for (const line of wrap(content, width, 13)) {
+      group.append(text(x + 16, bottom + 20, line, { "font-size": 13, fill: "#7a6a58", ...attrs }));
+      bottom += 20;
+    }
+    bottom += 6;
   };
   if (mine && building) {
     const asks = ctx.startingWith("ask ").map((m) => ({ key: m.text.slice(4).replaceAll(" ", "_"), move: m.text }));
@@ -422,8 +428,13 @@ function offerArea(ctx, types, x, y, w, h) {
   }
   if (answering && !ctx.byText.has("accept")) {
     const missing = lacking(types, view.hand || {}, offer.ask);
-    group.append(text(x + 16, bottom + 22, `You cannot accept: you do not hold ${missing}.`, { "font-size": 14, fill: "#9a3412", "font-weight": 700, "data-reason": "accept" }));
-    bottom += 30;
+    const reason = svg("g", { "data-reason": "accept" });
+    for (const line of wrap(`You cannot accept: you do not hold ${missing}.`, w - 32, 15)) {
+      reason.append(text(x + 16, bottom + 22, line, { "font-size": 14, fill: "#9a3412", "font-weight": 700 }));
+      bottom += 20;
+    }
+    group.append(reason);
+    bottom += 10;
   }
   if (!mine && !answering) {
     note(building ? `${ctx.seatName(from)} is still putting the offer together.` : `Waiting for ${ctx.seatName(to)} to accept or decline.`);
@@ -440,14 +451,31 @@ function actionArea(ctx, types, x, y, w, minHeight) {
   group.append(frame);
   const body = svg("g");
   group.append(body);
-  let height = minHeight;
   const mine = ctx.legal.length > 0;
   const picked = ctx.selection[0];
+  let cy = y + 38; // where the next line of the area goes
+  let height = minHeight;
+  const grow = (bottom) => {
+    cy = bottom;
+    height = Math.max(height, bottom - y + 14);
+  };
   const heading = (content) => body.append(text(x + 16, y + 28, content, { "font-size": 18, "font-weight": 700 }));
-  const note = (content, line = 0) => body.append(text(x + 16, y + 54 + line * 20, content, { "font-size": 14, fill: "#5a4632" }));
-  const rowY = y + 72;
-  const bound = new Set();
-  const track = (moves) => moves.forEach((m) => bound.add(m.text));
+  const note = (content) => {
+    for (const line of wrap(content, w - 32, 14)) {
+      body.append(text(x + 16, cy + 16, line, { "font-size": 14, fill: "#5a4632" }));
+      cy += 20;
+    }
+    grow(cy);
+  };
+  const row = (moves) => {
+    const shown = buttons(ctx, moves, x + 16, cy + 12, w - 32);
+    body.append(shown.node);
+    grow(cy + 12 + shown.height);
+  };
+  const cards = (entries, scale) => {
+    body.append(choiceRow(ctx, types, entries, x + 16, cy + 10, w - 32, scale));
+    grow(cy + 10 + CARD_H * scale);
+  };
   if (view.offer) {
     const shown = offerArea(ctx, types, x, y, w, minHeight);
     body.append(shown.node);
@@ -455,8 +483,8 @@ function actionArea(ctx, types, x, y, w, minHeight) {
   } else if (view.phase === "over") {
     heading("Game over");
     const winners = (view.winners || []).map((s) => (s === ctx.you ? "You" : ctx.seatName(s)));
-    note(winners.length ? `Winner: ${winners.join(" and ")}` : "Nobody won.");
-    note("Every Nasi Lemak card is turned face up.", 1);
+    note(winners.length ? `Winner: ${winners.join(" and ")}.` : "Nobody won.");
+    note("Every Nasi Lemak card is turned face up.");
   } else if (!mine) {
     const who = ctx.seatName(view.current_player >= 0 ? view.current_player : view.active);
     heading(view.active >= 0 ? `${ctx.seatName(view.active)}'s turn` : "Setting up");
@@ -471,87 +499,100 @@ function actionArea(ctx, types, x, y, w, minHeight) {
       main: `${who} is choosing a move.`,
       draw: `${who} draws two cards.`,
       deal: "Dealing seven cards to everyone.",
+      reveal: `${who}'s Wholesaler turns up the top cards of the draw pile.`,
+      steal: `${who}'s Thief steals a card from ${ctx.seatName(view.target)}.`,
+      cook: `${who} takes the top Nasi Lemak card.`,
     }[view.phase];
     if (doing) note(doing);
+    const revealed = Object.entries(view.revealed || {}).filter(([, n]) => n > 0);
+    if (revealed.length) {
+      note("Turned up by the Wholesaler:");
+      revealed.forEach(([key, n], i) => body.append(card(types, key, x + 16 + i * 58, cy + 6, { count: n, scale: 0.62 })));
+      grow(cy + 6 + CARD_H * 0.62);
+    }
   } else if (picked && picked.startsWith("card:") && AIMED[picked.slice(5)]) {
     const key = picked.slice(5);
     heading(key === "fan" ? "Fan / Kipas" : "Fly Swatter / Pemukul Lalat");
     note(key === "fan" ? "Click the Nasi Lemak card of yours whose fly you chase away." : "Click the Nasi Lemak card of yours whose fly you swat.");
-    const cancel = button(ctx, "", x + 16, rowY, 120, "Cancel");
+    const cancel = button(ctx, "", x + 16, cy + 12, 120, "Cancel");
     cancel.removeAttribute("data-button");
     body.append(ctx.clear(cancel));
+    grow(cy + 12 + 42);
   } else if (view.phase === "main") {
     heading("Your move");
     note("Click a card in your hand to play it, or:");
-    const moves = ["make nasi lemak", "trade", "end turn"].filter((m) => ctx.byText.has(m)).map((m) => ({ text: m }));
-    track(moves);
-    const row = buttons(ctx, moves, x + 16, rowY, w - 32);
-    body.append(row.node);
-    height = Math.max(height, rowY - y + row.height + 16);
+    row(["make nasi lemak", "trade", "end turn"].filter((m) => ctx.byText.has(m)).map((m) => ({ text: m })));
   } else if (view.phase === "partner") {
     heading("Trade");
     note("Click the player you want to trade with.");
-    const moves = [{ text: "cancel trade" }];
-    track(moves);
-    const row = buttons(ctx, moves, x + 16, rowY, w - 32);
-    body.append(row.node);
-    height = Math.max(height, rowY - y + row.height + 16);
+    row([{ text: "cancel trade" }]);
   } else if (view.phase === "examine") {
     heading("Officer / Pegawai");
     note("Click the player whose hand you examine; you then take two cards from it.");
   } else if (view.phase === "pick") {
+    heading("Officer / Pegawai");
     const from = ctx.seatName(view.target);
-    heading(`Officer: take ${view.takes_left} card${view.takes_left === 1 ? "" : "s"} from ${from}'s hand`);
+    note(`Take ${view.takes_left} card${view.takes_left === 1 ? "" : "s"} from ${from}'s hand:`);
     const hand = (view.players[view.target] || {}).known || {};
-    const entries = ctx.startingWith("take ").filter((m) => !m.text.startsWith("take back ")).map((m) => {
+    cards(ctx.startingWith("take ").filter((m) => !m.text.startsWith("take back ")).map((m) => {
       const key = m.text.slice(5).replaceAll(" ", "_");
       return { key, move: m.text, count: hand[key] || 1 };
-    });
-    body.append(choiceRow(ctx, types, entries, x + 16, y + 44, w - 32, ctx.wide ? 0.8 : 0.62));
-    height = Math.max(height, 44 + CARD_H * (ctx.wide ? 0.8 : 0.62) + 16);
+    }), ctx.wide ? 0.8 : 0.66);
   } else if (view.phase === "announce") {
     heading("Supplier / Pembekal");
     note("Announce an ingredient: every other player hands you all of theirs.");
-    const entries = ctx.startingWith("announce ").map((m) => ({ key: m.text.slice(9), move: m.text }));
-    body.append(choiceRow(ctx, types, entries, x + 16, y + 70, w - 32, ctx.wide ? 0.8 : 0.62));
-    height = Math.max(height, 70 + CARD_H * (ctx.wide ? 0.8 : 0.62) + 14);
+    cards(ctx.startingWith("announce ").map((m) => ({ key: m.text.slice(9), move: m.text })), ctx.wide ? 0.8 : 0.66);
   } else if (view.phase === "trio") {
     heading("Mak Cik Nasi Lemak");
     const chosen = ctx.selection.filter((key) => INGREDIENT_KEYS.includes(key));
     note(`Click three different ingredients in your hand (${chosen.length} of 3 chosen).`);
+    const top = cy + 10;
     for (let i = 0; i < 3; i += 1) {
-      if (chosen[i]) body.append(card(types, chosen[i], x + 16 + i * 56, y + 70, { scale: 0.62 }));
-      else body.append(svg("rect", { x: x + 16 + i * 56, y: y + 70, width: CARD_W * 0.62, height: CARD_H * 0.62, rx: 6, fill: "none", stroke: "#d8c9a8", "stroke-dasharray": "5 4" }));
+      if (chosen[i]) body.append(card(types, chosen[i], x + 16 + i * 56, top, { scale: 0.62 }));
+      else body.append(svg("rect", { x: x + 16 + i * 56, y: top, width: CARD_W * 0.62, height: CARD_H * 0.62, rx: 6, fill: "none", stroke: "#d8c9a8", "stroke-dasharray": "5 4" }));
     }
     if (chosen.length) {
-      const change = button(ctx, "", x + 16 + 3 * 56 + 10, y + 82, 110, "Change");
+      const change = button(ctx, "", x + 16 + 3 * 56 + 10, top + 11, 110, "Change");
       change.removeAttribute("data-button");
       body.append(ctx.clear(change));
     }
+    grow(top + CARD_H * 0.62);
   } else if (view.phase === "fly_target") {
     heading("Fly / Lalat");
     note("Click another player's Nasi Lemak card to put the fly on it.");
-    note("The cards are face down: you cannot see how many packs they show.", 1);
+    note("The cards are face down: you cannot see how many packs they show.");
   } else if (view.phase === "fan_target") {
     heading("Fan / Kipas");
     note("Click another player's Nasi Lemak card to send the fly to.");
-  }
-  const revealed = Object.entries(view.revealed || {}).filter(([, n]) => n > 0);
-  if (revealed.length && !view.offer && !mine) {
-    body.append(text(x + 16, y + 86, "Turned up by the Wholesaler:", { "font-size": 13, fill: "#5a4632", "font-weight": 700 }));
-    revealed.forEach(([key, n], i) => body.append(card(types, key, x + 16 + i * 58, y + 96, { count: n, scale: 0.62 })));
-    height = Math.max(height, 96 + CARD_H * 0.62 + 12);
+    note("The fly leaves your card marked with a dashed line.");
   }
   // A move this renderer does not know yet still gets a button, at the bottom of the area.
   const known = (m) => BUTTONS[m.text] || BOUND.some((pattern) => pattern.test(m.text));
-  const rest = ctx.legal.filter((m) => !bound.has(m.text) && !known(m));
+  const rest = ctx.legal.filter((m) => !known(m));
   if (rest.length) {
-    const row = buttons(ctx, rest, x + 16, y + height + 4, w - 32);
-    body.append(row.node);
-    height += row.height + 14;
+    const others = buttons(ctx, rest, x + 16, y + height + 4, w - 32);
+    body.append(others.node);
+    height += others.height + 14;
   }
   frame.setAttribute("height", String(height));
   return { node: group, height };
+}
+
+/** Lines of at most width (for a regular font of size), broken between words. */
+function wrap(content, width, size) {
+  const most = Math.max(8, Math.floor(width / (size * 0.57)));
+  const lines = [];
+  let line = "";
+  for (const word of content.split(" ")) {
+    if (line && line.length + 1 + word.length > most) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
 }
 
 /** Your hand: each card plays its move, goes on the offer, or is one of a Mak Cik trio. */
@@ -575,11 +616,11 @@ function hand(ctx, types, x, y, width) {
     let dim = false;
     const node = svg("g", { "data-card": key });
     if (yourDecision) {
-      if (phase === "main" && !picked) {
-        if (PLAY[key]) ctx.target(node, PLAY[key]);
-        if (AIMED[key] && ctx.startingWith(AIMED[key]).length) ctx.pick(node, `card:${key}`, 0);
-      } else if (phase === "main" && picked === `card:${key}`) {
-        ctx.pick(node, picked, 0);
+      if (phase === "main") {
+        // While a Fan or Fly Swatter is aimed, the other cards wait; clicking it again undoes.
+        const aimed = AIMED[key] && ctx.startingWith(AIMED[key]).length;
+        if (PLAY[key] && !picked) ctx.target(node, PLAY[key]);
+        if (aimed && (!picked || picked === `card:${key}`)) ctx.pick(node, `card:${key}`, 0);
       } else if (phase === "offer") {
         ctx.target(node, `give ${words(key)}`);
         dim = !ctx.byText.has(`give ${words(key)}`);
@@ -631,9 +672,9 @@ export function draw(ctx) {
     parts.push(table.node);
     let leftHeight = table.height;
     if (me) {
-      const own = ownNasiLemak(ctx, me, 14, y + table.height + 8, left - 14);
+      const own = ownNasiLemak(ctx, me, 14, y + table.height + 14, left - 14);
       parts.push(own.node);
-      leftHeight += own.height + 8;
+      leftHeight += own.height + 14;
     }
     const area = actionArea(ctx, types, left + 14, y, W - left - 24, Math.max(200, leftHeight));
     parts.push(area.node);
