@@ -209,8 +209,8 @@ def expected_path(text: str, you: int) -> list[str]:
 # --- the page ----------------------------------------------------------------------------------
 
 
-def humans(web: Any, n: int, **options: Any) -> dict[str, Any]:
-    seats = [{"kind": "human", "name": NAMES[i]} for i in range(n)]
+def humans(web: Any, n: int, names: list[str] = NAMES, **options: Any) -> dict[str, Any]:
+    seats = [{"kind": "human", "name": names[i]} for i in range(n)]
     response = web.http.post(
         "/api/tables",
         json={"game": "nasi_lemak", "seats": seats, "options": {"start_player": "0", **options}},
@@ -219,9 +219,9 @@ def humans(web: Any, n: int, **options: Any) -> dict[str, Any]:
     return dict(response.json())
 
 
-def open_quiet(driver: Any, web: Any, n: int) -> None:
+def open_quiet(driver: Any, web: Any, n: int, names: list[str] = NAMES) -> None:
     """Seat 0 of an all-human table at its first turn; moves are recorded, not sent."""
-    table = humans(web, n)
+    table = humans(web, n, names)
     driver.open(table["seats"][0]["join_url"])
     assert driver.wait_for_turn()
     driver.page.evaluate(
@@ -300,6 +300,7 @@ def check_decision(driver: Any, state: NasiLemakState, seat: int, shot: Path) ->
     seen = measure(driver)
     assert overlaps(seen["texts"]) == []
     assert cut_off(seen) == []
+    assert outside_frames(driver) == []
     return decision
 
 
@@ -377,6 +378,43 @@ def test_the_wide_table_is_landscape_and_legible(
     assert small == [], f"texts too small to read: {small}"
     narrowest = min((card["right"] - card["left"] for card in seen["cards"]), default=60)
     assert narrowest >= 55, f"hand cards {narrowest:.0f} px wide"
+
+
+LONG_NAMES = [f"{name} with a name of forty letters".ljust(40, "x") for name in NAMES]
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("kind", ["main", "offer", "response", "pick"])
+def test_long_names_are_shortened_rather_than_drawn_over_other_things(
+    web: Any, driver: Any, phone_driver: Any, kind: str, players: int
+) -> None:
+    for person in (driver, phone_driver):
+        open_quiet(person, web, players, LONG_NAMES)
+        state, seat = case(kind, players)
+        show(person, state, seat)
+        seen = measure(person)
+        assert overlaps(seen["texts"]) == []
+        assert cut_off(seen) == []
+        assert outside_frames(person) == []
+
+
+# Texts inside a player's panel or the area of the move in progress that run out of it.
+OUTSIDE = """() => {
+  const frames = [...document.querySelectorAll('#board [data-seat-panel], #board .action-area')];
+  const out = [];
+  for (const frame of frames) {
+    const box = frame.querySelector('rect').getBoundingClientRect();
+    for (const t of frame.querySelectorAll('text')) {
+      const r = t.getBoundingClientRect();
+      if (r.left < box.left - 1 || r.right > box.right + 1) out.push(t.textContent);
+    }
+  }
+  return out;
+}"""
+
+
+def outside_frames(driver: Any) -> list[str]:
+    return list(driver.page.evaluate(OUTSIDE))
 
 
 def test_after_a_click_low_on_the_table_the_next_turn_starts_unscrolled(

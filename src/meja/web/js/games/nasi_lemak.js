@@ -62,6 +62,12 @@ const BOUND = [
   /^take /, /^announce /, /^use /,
 ];
 
+/** A name cut to fit width at a bold font of size, with an ellipsis when it is cut. */
+function clip(name, width, size) {
+  const most = Math.max(4, Math.floor(width / (size * 0.64)));
+  return name.length > most ? `${name.slice(0, most - 1)}…` : name;
+}
+
 /** A card key as action strings spell it ("mak_cik" -> "mak cik"). */
 const words = (key) => key.replaceAll("_", " ");
 
@@ -246,11 +252,13 @@ function opponentPanel(ctx, types, player, x, y, w) {
   const view = ctx.view;
   const seat = player.seat;
   const acting = view.phase !== "over" && view.current_player === seat;
+  const badge = seatBadge(view, player);
+  const room = w - 29 - 14 - (badge ? badge.length * 12 * 0.62 + 10 : 0);
   const panel = svg("g", { "data-seat-panel": seat },
+    title(ctx.seatName(seat)),
     svg("rect", { class: "hl", x, y, width: w, height: PANEL_H, rx: 10, fill: acting ? "#e6f4ee" : "#fffaf0", stroke: acting ? ctx.colour(seat) : "#e2d5bd", "stroke-width": 2 }),
     svg("circle", { cx: x + 16, cy: y + 17, r: 7, fill: ctx.colour(seat) }),
-    text(x + 29, y + 23, ctx.seatName(seat), { "font-size": 16, "font-weight": 700 }));
-  const badge = seatBadge(view, player);
+    text(x + 29, y + 23, clip(ctx.seatName(seat), room, 16), { "font-size": 16, "font-weight": 700 }));
   if (badge) panel.append(text(x + w - 12, y + 22, badge, { "font-size": 12, "font-weight": 600, fill: "#1f6f5a", "text-anchor": "end" }));
   panel.append(svg("g", {}, title(`${player.hand_size} cards in hand`), back(x + 10, y + 33, 32, 44, false, String(player.hand_size))),
     text(x + 26, y + 96, "cards", { "font-size": 12, fill: "#7a6a58", "text-anchor": "middle" }));
@@ -377,15 +385,20 @@ function offerArea(ctx, types, x, y, w, h) {
   const from = view.active;
   const to = view.target;
   const you = (seat) => seat === ctx.you;
-  const heading = `${you(from) ? "You" : ctx.seatName(from)} ${you(from) ? "offer" : "offers"} ${you(to) ? "you" : ctx.seatName(to)}`;
   const building = view.phase === "offer";
-  group.append(text(x + 16, y + 28, building ? `${heading} (not proposed yet)` : heading, { "font-size": 18, "font-weight": 700, "data-offer-heading": heading }));
+  const nameRoom = (w - 32 - (building ? 170 : 70)) / 2;
+  const named = (seat) => clip(ctx.seatName(seat), nameRoom, 18);
+  const heading = `${you(from) ? "You" : named(from)} ${you(from) ? "offer" : "offers"} ${you(to) ? "you" : named(to)}`;
+  const full = `${heading} (not proposed yet)`;
+  const headline = building && full.length * 18 * 0.6 <= w - 32 ? full : heading;
+  group.append(text(x + 16, y + 28, headline, { "font-size": 18, "font-weight": 700, "data-offer-heading": heading }));
   const side = ctx.wide ? 150 : 0; // the column of buttons on a wide window
   const inner = w - 32 - side;
   const col = (inner - 14) / 2;
   const scale = 0.7;
-  const giver = you(from) ? "You give" : `${ctx.seatName(from)} gives`;
-  const asker = you(from) ? "You ask for" : `${ctx.seatName(from)} asks for`;
+  const short = (seat) => clip(ctx.seatName(seat), col - 70, 13);
+  const giver = you(from) ? "You give" : `${short(from)} gives`;
+  const asker = you(from) ? "You ask for" : `${short(from)} asks for`;
   group.append(text(x + 16, y + 54, giver, { "font-size": 13, fill: "#5a4632", "font-weight": 700 }),
     text(x + 30 + col, y + 54, asker, { "font-size": 13, fill: "#5a4632", "font-weight": 700 }));
   group.append(offerSide(ctx, types, offer.give, "take back", x + 16, y + 64, col, scale),
@@ -487,7 +500,7 @@ function actionArea(ctx, types, x, y, w, minHeight) {
     note("Every Nasi Lemak card is turned face up.");
   } else if (!mine) {
     const who = ctx.seatName(view.current_player >= 0 ? view.current_player : view.active);
-    heading(view.active >= 0 ? `${ctx.seatName(view.active)}'s turn` : "Setting up");
+    heading(view.active >= 0 ? `${clip(ctx.seatName(view.active), w - 100, 18)}'s turn` : "Setting up");
     const doing = {
       partner: `${who} is choosing whom to trade with.`,
       examine: `${who} plays the Officer and chooses whose hand to examine.`,
