@@ -77,10 +77,8 @@ function exploreTargets() {
   const seen = new Set();
   const name = `${page.state.view.phase || "move"} at step ${page.state.step} ("${document.getElementById("prompt").textContent}")`;
 
-  function explore(picks, clicks, scrollY) {
-    const key = JSON.stringify(picks);
-    if (seen.has(key) || picks.length > 6) return;
-    seen.add(key);
+  /** Draw the board after the picks, as the page would, and note what it offers. */
+  function visit(picks, clicks, scrollY) {
     window.scrollTo(0, scrollY);
     if (picks.length || page.selection.length) choose(picks);
     const here = window.scrollY;
@@ -93,23 +91,29 @@ function exploreTargets() {
           illegal.push(`${node.getAttribute("data-move")} (${step.action})`);
         } else if (problem) {
           if (!(step.action in paths)) problems[step.action] = `${problem}${picks.length ? ` after picking ${picks.join(", ")}` : ""}`;
-        } else if (!(step.action in paths) || paths[step.action].length > clicks.length + 1) {
+        } else if (!(step.action in paths)) {
           paths[step.action] = [...clicks, step];
           delete problems[step.action];
         }
       } else if (step.pick !== undefined && !problem) {
-        next.push(step);
+        // A pick extends the selection, replaces its choice at that level, or undoes it.
+        const kept = picks.slice(0, step.level);
+        const after = picks[step.level] === step.pick ? kept : [...kept, step.pick];
+        next.push([after, [...clicks, step], here]);
       }
     }
-    for (const step of next) {
-      // A pick extends the selection, replaces its choice at that level, or undoes it.
-      const kept = picks.slice(0, step.level);
-      const after = picks[step.level] === step.pick ? kept : [...kept, step.pick];
-      explore(after, [...clicks, step], here);
-    }
+    return next;
   }
 
-  explore(saved, [], startY);
+  // Breadth first, so each move is reached by its fewest clicks.
+  const queue = [[saved, [], startY]];
+  while (queue.length) {
+    const [picks, clicks, scrollY] = queue.shift();
+    const key = JSON.stringify(picks);
+    if (seen.has(key) || picks.length > 6) continue;
+    seen.add(key);
+    queue.push(...visit(picks, clicks, scrollY));
+  }
   window.scrollTo(0, startY);
   choose(saved);
   window.scrollTo(0, startY);
