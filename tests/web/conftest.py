@@ -123,6 +123,10 @@ class Decision:
     problems: dict[int, str]
     illegal: list[str]
     scroll_y: float
+    prompt_shown: bool
+    """Whether "Your turn: ..." was inside the window."""
+    prompt_fits: bool
+    """Whether the prompt and every target fit in the window together."""
 
     def missing(self) -> list[str]:
         """Each legal move with no highlighted, visible target inside the window, and why."""
@@ -191,6 +195,8 @@ class TableDriver:
             problems={int(a): p for a, p in found["problems"].items()},
             illegal=list(found["illegal"]),
             scroll_y=found["scrollY"],
+            prompt_shown=found["promptShown"],
+            prompt_fits=found["promptFits"],
         )
 
     def click(self, step: dict[str, Any]) -> None:

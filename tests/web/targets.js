@@ -117,5 +117,9 @@ function exploreTargets() {
   window.scrollTo(0, startY);
   choose(saved);
   window.scrollTo(0, startY);
-  return { name, legal, paths, problems, illegal, scrollY: startY };
+  const prompt = document.getElementById("prompt").getBoundingClientRect();
+  const lowest = Math.max(...[...document.querySelectorAll(`#board ${TARGETS.split(", ").join(", #board ")}`)].map((node) => node.getBoundingClientRect().bottom));
+  const promptShown = prompt.top >= -1 && prompt.bottom <= innerHeight + 1;
+  const promptFits = lowest - prompt.top <= innerHeight;
+  return { name, legal, paths, problems, illegal, scrollY: startY, promptShown, promptFits };
 }

@@ -50,3 +50,6 @@ def test_a_phone_brings_every_decision_into_view(
     shots = artifacts / f"{game}-phone-decision"
     decisions = phone_driver.play_randomly(random.Random(5), shots=shots, every_move=False)
     assert len(decisions) >= 3
+    for decision in decisions:
+        if decision.prompt_fits:
+            assert decision.prompt_shown, f"{decision.name}: the prompt was scrolled away"

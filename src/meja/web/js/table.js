@@ -180,11 +180,14 @@ function targetsBox() {
   };
 }
 
-/** Bring the current decision's targets into view, scrolling as little as possible. */
+/** Bring the current decision's targets (and the prompt, if they fit together) into view. */
 function bringTargetsIntoView() {
   const box = targetsBox();
   if (!box) return;
   const height = window.innerHeight;
+  // Keep "Your turn: …" in sight too, when it fits with the targets.
+  const prompt = $("prompt").getBoundingClientRect();
+  if (box.bottom - prompt.top <= height) box.top = Math.min(box.top, prompt.top);
   if (box.top >= 0 && box.bottom <= height) return;
   const wanted = box.bottom - box.top <= height ? (box.top < 0 ? box.top - 8 : box.bottom - height + 8) : box.top - 8;
   window.scrollBy({ top: wanted, behavior: "instant" });
