@@ -35,6 +35,23 @@ export function label(x, y, text, attrs = {}) {
   return svg("text", { x, y, "text-anchor": "middle", "dominant-baseline": "central", ...attrs }, text);
 }
 
+/** Lines of text of at most about width units at font size, broken between words; charWidth is a character's rough width per unit of size. */
+export function wrapWords(text, width, size, charWidth) {
+  const most = Math.max(8, Math.floor(width / (size * charWidth)));
+  const lines = [];
+  let line = "";
+  for (const word of String(text).split(" ")) {
+    if (line && line.length + 1 + word.length > most) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** A tooltip for an SVG element. */
 export function title(text) {
   return svg("title", {}, text);

@@ -4,7 +4,7 @@
 // On a wide window your cakes, tiles and choice are on the left and the customers and the
 // other bakers on the right; on a narrow one everything is stacked, your part first.
 
-import { label, svg, title } from "../svg.js";
+import { label, svg, title, wrapWords } from "../svg.js";
 
 const START_ANGLE = { NE: -90, SE: 0, SW: 90, NW: 180 };
 const FLAVOUR_FILL = { L: "#e8c27a", R: "#8c3b2f", G: "#7aa55a" };
@@ -86,21 +86,6 @@ function quarter(code, cx, cy, r, from) {
   });
   group.append(inner);
   return group;
-}
-
-/** Words wrapped into lines of at most size characters. */
-function wrap(words, size) {
-  const lines = [];
-  let line = "";
-  for (const word of String(words).split(" ")) {
-    if (line && (line + word).length > size) {
-      lines.push(line.trim());
-      line = "";
-    }
-    line += `${word} `;
-  }
-  if (line.trim()) lines.push(line.trim());
-  return lines;
 }
 
 // --- the seat's own decision ------------------------------------------------------------
@@ -449,12 +434,12 @@ function customers(ctx, view, x, y, w, stacked) {
   const count = Math.max(1, ctx.components.ROUNDS || 3);
   const gap = 10;
   const cw = stacked ? w : (w - (count - 1) * gap) / count;
-  const size = Math.floor((cw - 20) / 7.1);
   let height = 0;
   shown.forEach((number, i) => {
     const card = cards.find((c) => c.number === number);
     const name = card ? card.name : `Customer ${number}`;
-    const lines = wrap(card ? card.text : "", size).slice(0, 4);
+    // Customer texts are 13 units high, about 7.1 units a character.
+    const lines = wrapWords(card ? card.text : "", cw - 20, 13, 7.1 / 13).slice(0, 4);
     const ch = stacked ? 30 + lines.length * 17 : 112;
     const cx = stacked ? x : x + i * (cw + gap);
     const cy = stacked ? y + height : y;

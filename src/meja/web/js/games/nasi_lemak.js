@@ -7,7 +7,7 @@
 // takes it back off. Buttons are left for the moves that have no object on the table.
 // On a wide window the table is laid out landscape so that it fits the window's height.
 
-import { label, pretty, svg, title } from "../svg.js";
+import { label, pretty, svg, title, wrapWords } from "../svg.js";
 
 /** The width of the wide table: a little narrower with one row of other players, so that its
  * parts are drawn larger while the whole still fits the window's height. */
@@ -593,19 +593,7 @@ function actionArea(ctx, types, x, y, w, minHeight) {
 
 /** Lines of at most width (for a regular font of size), broken between words. */
 function wrap(content, width, size) {
-  const most = Math.max(8, Math.floor(width / (size * 0.57)));
-  const lines = [];
-  let line = "";
-  for (const word of content.split(" ")) {
-    if (line && line.length + 1 + word.length > most) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+  return wrapWords(content, width, size, 0.57);
 }
 
 /** Your hand: each card plays its move, goes on the offer, or is one of a Mak Cik trio. */

@@ -6,7 +6,7 @@
 // hand, the choices and the players on the right) so that it fits the window's height; on a
 // narrow one it is a column: market, tile in hand and choices, board, players.
 
-import { label, pretty, svg, title } from "../svg.js";
+import { label, pretty, svg, title, wrapWords } from "../svg.js";
 
 const PATTERN_COLOURS = { C: "#3b6ea5", B: "#c0508a", G: "#e3892b", P: "#2f9c7f" };
 const KUEH_COLOURS = { t: "#f4efe2", o: "#4f9d3a", b: "#d9a441", a: "#d2463c" };
@@ -82,19 +82,7 @@ function shorten(text, n) {
 
 /** Text as lines of at most about width units at size (a rough width per character). */
 function wrap(text, width, size = FONT) {
-  const most = Math.max(8, Math.floor(width / (size * 0.54)));
-  const lines = [];
-  let line = "";
-  for (const word of text.split(" ")) {
-    if (line && line.length + 1 + word.length > most) {
-      lines.push(line);
-      line = word;
-    } else {
-      line = line ? `${line} ${word}` : word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
+  return wrapWords(text, width, size, 0.54);
 }
 
 function text(x, y, content, attrs = {}) {
