@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,6 +30,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 30_000
+BOT = {"kind": "bot", "bot": "random"}
 SCRIPT = (Path(__file__).parent / "targets.js").read_text()
 TURN_OR_END = (
     "document.body.dataset.yourTurn === 'yes'"
@@ -64,8 +65,10 @@ class WebServer:
         self.url = banner.split()[4].rstrip("/")
         self.http = httpx.Client(base_url=self.url, timeout=30)
 
-    def create(self, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
-        response = self.http.post("/api/tables", json={"game": game, "seats": seats})
+    def create(self, game: str, seats: list[dict[str, Any]], **options: Any) -> dict[str, Any]:
+        response = self.http.post(
+            "/api/tables", json={"game": game, "seats": seats, "options": options}
+        )
         assert response.status_code == 201, response.text
         return dict(response.json())
 
@@ -82,6 +85,86 @@ def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
     server = WebServer(tmp_path_factory.mktemp("web"))
     yield server
     server.stop()
+
+
+@dataclass
+class HumanTable:
+    """A table whose human seats are played over HTTP, each with its own seat token."""
+
+    web: WebServer
+    table: dict[str, Any]
+
+    @classmethod
+    def create(
+        cls,
+        web: WebServer,
+        game: str,
+        players: int,
+        names: list[str],
+        bots: int = 0,
+        **options: Any,
+    ) -> HumanTable:
+        """A new table: players human seats named from names, then bots random bots."""
+        humans = [{"kind": "human", "name": names[i]} for i in range(players)]
+        return cls(web, web.create(game, humans + [BOT] * bots, **options))
+
+    def url(self, seat: int) -> str:
+        """The page where seat plays."""
+        return str(self.table["seats"][seat]["join_url"])
+
+    def headers(self, seat: int) -> dict[str, str]:
+        """What a request made as seat carries: its bearer token."""
+        return {"Authorization": f"Bearer {self.table['seats'][seat]['token']}"}
+
+    def state(self, seat: int) -> dict[str, Any]:
+        """The state message seat is sent now."""
+        response = self.web.http.get(
+            f"/api/tables/{self.table['id']}/state", headers=self.headers(seat)
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def move(
+        self,
+        seat: int,
+        move: str | int,
+        state: dict[str, Any] | None = None,
+        *,
+        at_step: bool = True,
+    ) -> dict[str, Any]:
+        """Seat plays move (its text, or its action) and gets the state message answered.
+
+        The move is chosen from state (seat's state now if not given). With at_step, the step
+        of that state is sent, and the server refuses the move if seat has seen anything since.
+        """
+        if state is None and (at_step or isinstance(move, str)):
+            state = self.state(seat)
+        if isinstance(move, str):
+            assert state is not None
+            legal = {m["text"]: m["action"] for m in state["legal"]}
+            assert move in legal, f"{move!r} is not among {sorted(legal)}"
+            move = legal[move]
+        body: dict[str, Any] = {"action": move}
+        if at_step:
+            assert state is not None
+            body["step"] = state["step"]
+        response = self.web.http.post(
+            f"/api/tables/{self.table['id']}/moves", json=body, headers=self.headers(seat)
+        )
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+
+@pytest.fixture
+def human_table(web: WebServer) -> Callable[..., HumanTable]:
+    """Make a HumanTable: human_table(game, players, names, bots=0, **options)."""
+
+    def create(
+        game: str, players: int, names: list[str], bots: int = 0, **options: Any
+    ) -> HumanTable:
+        return HumanTable.create(web, game, players, names, bots, **options)
+
+    return create
 
 
 @pytest.fixture(scope="session")

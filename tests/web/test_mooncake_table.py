@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-BOT = {"kind": "bot", "bot": "random"}
 WHEN = {2: (3, 2), 3: (1, 3), 6: (3, 3)}
 """Where each player count is looked at: late games show all three customers."""
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"]
@@ -61,32 +60,11 @@ OVERLAPS = """() => {
 }"""
 
 
-def _humans(players: int) -> list[dict[str, Any]]:
-    return [{"kind": "human", "name": name} for name in NAMES[:players]]
-
-
-def _seat_state(web: Any, table: dict[str, Any], seat: int) -> dict[str, Any]:
-    token = table["seats"][seat]["token"]
-    response = web.http.get(
-        f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}
-    )
-    assert response.status_code == 200, response.text
-    return dict(response.json())
-
-
-def _play_seat(web: Any, table: dict[str, Any], seat: int, pick: int = 0) -> int:
-    """Seat plays one of its legal moves through the API; the step the table is at after it."""
-    state = _seat_state(web, table, seat)
+def _play_seat(table: Any, seat: int) -> int:
+    """Seat plays its first legal move through the API; the step the table is at after it."""
+    state = table.state(seat)
     assert state["legal"], f"seat {seat} has nothing to play"
-    move = state["legal"][pick % len(state["legal"])]
-    token = table["seats"][seat]["token"]
-    response = web.http.post(
-        f"/api/tables/{table['id']}/moves",
-        headers={"Authorization": f"Bearer {token}"},
-        json={"action": move["action"], "step": state["step"]},
-    )
-    assert response.status_code == 200, response.text
-    return int(response.json()["step"])
+    return int(table.move(seat, state["legal"][0]["action"], state)["step"])
 
 
 def _seen_step(driver: Any, step: int) -> None:
@@ -115,26 +93,26 @@ def _control(driver: Any, name: str) -> Any:
     return driver.page.locator(f'#board [data-control="{name}"]')
 
 
-def _choose_phase(web: Any, driver: Any, players: int) -> dict[str, Any]:
+def _choose_phase(human_table: Any, driver: Any, players: int) -> Any:
     """A table of human seats, seat 1's page open at its first keep/pass choice."""
-    table = web.create("mooncake", _humans(players))
-    driver.open(table["seats"][0]["join_url"])
+    table = human_table("mooncake", players, NAMES)
+    driver.open(table.url(0))
     assert driver.wait_for_turn()
     assert driver.state()["view"]["phase"] == "choose"
     return table
 
 
 def test_a_half_made_choice_survives_other_seats_commits_and_sends_what_was_meant(
-    web: Any, driver: Any
+    human_table: Any, driver: Any
 ) -> None:
-    table = _choose_phase(web, driver, 3)
+    table = _choose_phase(human_table, driver, 3)
     hand = driver.state()["view"]["hand"]
     legal = _legal(driver)
     _tile(driver, 0).click()
     assert driver.sent() == []
     driver.wait("document.body.dataset.selection === 'hand:0'")
 
-    _seen_step(driver, _play_seat(web, table, 1))
+    _seen_step(driver, _play_seat(table, 1))
     assert 1 not in driver.state()["active"]
     assert driver.page.evaluate("document.body.dataset.selection") == "hand:0"
     _tile(driver, 1).click()
@@ -157,8 +135,10 @@ def test_a_half_made_choice_survives_other_seats_commits_and_sends_what_was_mean
     driver.wait("(text) => window.meja.page.state.view.choice === text", meant)
 
 
-def test_the_last_tile_of_a_choice_is_implied_and_change_clears_it(web: Any, driver: Any) -> None:
-    table = _choose_phase(web, driver, 3)
+def test_the_last_tile_of_a_choice_is_implied_and_change_clears_it(
+    human_table: Any, driver: Any
+) -> None:
+    table = _choose_phase(human_table, driver, 3)
     hand = driver.state()["view"]["hand"]
     legal = _legal(driver)
     _tile(driver, 0).click()
@@ -167,7 +147,7 @@ def test_the_last_tile_of_a_choice_is_implied_and_change_clears_it(web: Any, dri
     assert _roles(driver) == [("keep", "Keep"), ("left", "Left"), ("right", "Right")]
     assert _control(driver, "confirm").get_attribute("data-action") is not None
 
-    _seen_step(driver, _play_seat(web, table, 2))
+    _seen_step(driver, _play_seat(table, 2))
     _control(driver, "change").click()
     driver.wait("document.body.dataset.selection === ''")
     assert _roles(driver) == [None, None, None]
@@ -182,14 +162,16 @@ def test_the_last_tile_of_a_choice_is_implied_and_change_clears_it(web: Any, dri
     assert driver.sent() == [legal[f"keep {hand[2]}, left {hand[0]}, right {hand[1]}"]]
 
 
-def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(web: Any, driver: Any) -> None:
-    table = _choose_phase(web, driver, 2)
+def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(
+    human_table: Any, driver: Any
+) -> None:
+    table = _choose_phase(human_table, driver, 2)
     hand = driver.state()["view"]["hand"]
     legal = _legal(driver)
     _tile(driver, 1).click()
     assert driver.sent() == [], "the keep click sent the move before it was confirmed"
     driver.wait("document.body.dataset.selection === 'hand:1'")
-    _seen_step(driver, _play_seat(web, table, 1))
+    _seen_step(driver, _play_seat(table, 1))
     assert _roles(driver) == [("pass", "Pass"), ("keep", "Keep"), ("pass", "Pass")]
     assert driver.sent() == []
 
@@ -217,11 +199,11 @@ def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(web: Any, d
 
 
 def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
-    web: Any, driver: Any
+    human_table: Any, driver: Any
 ) -> None:
-    table = _choose_phase(web, driver, 3)
+    table = _choose_phase(human_table, driver, 3)
     for seat in range(3):
-        _play_seat(web, table, seat)
+        _play_seat(table, seat)
     driver.wait("window.meja.page.state.view.phase === 'place'")
     assert driver.wait_for_turn()
     hand = driver.state()["view"]["hand"]
@@ -233,13 +215,13 @@ def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
     assert driver.page.locator(slots).count() == len(
         [text for text in legal if text.startswith(f"place {hand[0]} at ")]
     )
-    _seen_step(driver, _play_seat(web, table, 1))
+    _seen_step(driver, _play_seat(table, 1))
     assert driver.page.evaluate("document.body.dataset.selection") == "hand:0"
     assert "picked" in str(_tile(driver, 0).get_attribute("class"))
 
     _tile(driver, 1).click()
     driver.wait("document.body.dataset.selection === 'hand:1'")
-    _seen_step(driver, _play_seat(web, table, 2))
+    _seen_step(driver, _play_seat(table, 2))
     assert driver.page.evaluate("document.body.dataset.selection") == "hand:1"
     assert driver.sent() == []
     driver.page.locator('#board [data-slot="2SE"][data-action]').click()
@@ -249,28 +231,19 @@ def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
     assert driver.state()["view"]["boards"][0][5] == hand[1]
 
 
-def _play_to(
-    driver: Any, web: Any, table: dict[str, Any], when: tuple[int, int] | None, rng: random.Random
-) -> None:
+def _play_to(driver: Any, table: Any, when: tuple[int, int] | None, rng: random.Random) -> None:
     """Play Ana's seat through the API until her choice at (round, turn), or to the end."""
     while True:
         if not driver.wait_for_turn():
             assert when is None, "the game ended first"
             return
-        state = _seat_state(web, table, 0)
+        state = table.state(0)
         view = state["view"]
         if when and (view["round"], view["turn"]) >= when and view["phase"] == "choose":
             _seen_step(driver, state["step"])
             return
         move = rng.choice(state["legal"])
-        token = table["seats"][0]["token"]
-        response = web.http.post(
-            f"/api/tables/{table['id']}/moves",
-            headers={"Authorization": f"Bearer {token}"},
-            json={"action": move["action"]},
-        )
-        assert response.status_code == 200, response.text
-        _seen_step(driver, int(response.json()["step"]))
+        _seen_step(driver, int(table.move(0, move["action"], at_step=False)["step"]))
 
 
 def _check_looks(driver: Any, name: str) -> None:
@@ -283,12 +256,12 @@ def _check_looks(driver: Any, name: str) -> None:
 @pytest.mark.parametrize("players", [2, 3, 6])
 @pytest.mark.parametrize("screen", ["desktop", "phone"])
 def test_the_table_is_legible_at_every_player_count(
-    web: Any, driver: Any, phone_driver: Any, artifacts: Path, players: int, screen: str
+    human_table: Any, driver: Any, phone_driver: Any, artifacts: Path, players: int, screen: str
 ) -> None:
     person = driver if screen == "desktop" else phone_driver
-    table = web.create("mooncake", [{"kind": "human", "name": "Ana"}] + [BOT] * (players - 1))
-    person.open(table["seats"][0]["join_url"])
-    _play_to(person, web, table, WHEN[players], random.Random(players))
+    table = human_table("mooncake", 1, NAMES, bots=players - 1)
+    person.open(table.url(0))
+    _play_to(person, table, WHEN[players], random.Random(players))
     shot = artifacts / f"mooncake-{players}p-{screen}"
 
     _tile(person, 0).click()
@@ -309,15 +282,17 @@ def test_the_table_is_legible_at_every_player_count(
     if screen == "phone":
         person.page.screenshot(path=f"{shot}-place-full.png", full_page=True)
 
-    _play_to(person, web, table, None, random.Random(players))
+    _play_to(person, table, None, random.Random(players))
     assert "Game over" in str(person.page.locator("#prompt").text_content())
     assert person.page.evaluate(OVERLAPS) == [], "over"
     person.page.screenshot(path=f"{shot}-over.png", full_page=screen == "phone")
 
 
-def test_a_spectator_sees_every_baker_and_no_choice(web: Any, driver: Any, artifacts: Path) -> None:
-    table = web.create("mooncake", [{"kind": "human", "name": "Ana"}] + [BOT] * 3)
-    driver.open(table["watch_url"])
+def test_a_spectator_sees_every_baker_and_no_choice(
+    human_table: Any, driver: Any, artifacts: Path
+) -> None:
+    table = human_table("mooncake", 1, NAMES, bots=3)
+    driver.open(table.table["watch_url"])
     driver.wait("window.meja.page.state.view.phase === 'choose'")
     rows = driver.page.locator("#board [data-seat-row]")
     assert rows.count() == 4

@@ -209,20 +209,14 @@ def expected_path(text: str, you: int) -> list[str]:
 # --- the page ----------------------------------------------------------------------------------
 
 
-def humans(web: Any, n: int, names: list[str] = NAMES, **options: Any) -> dict[str, Any]:
-    seats = [{"kind": "human", "name": names[i]} for i in range(n)]
-    response = web.http.post(
-        "/api/tables",
-        json={"game": "nasi_lemak", "seats": seats, "options": {"start_player": "0", **options}},
-    )
-    assert response.status_code == 201, response.text
-    return dict(response.json())
+def all_human(human_table: Any, n: int = 3, names: list[str] = NAMES, **options: Any) -> Any:
+    """An all-human table where seat 0 starts."""
+    return human_table("nasi_lemak", n, names, start_player="0", **options)
 
 
-def open_quiet(driver: Any, web: Any, n: int, names: list[str] = NAMES) -> None:
+def open_quiet(driver: Any, human_table: Any, n: int, names: list[str] = NAMES) -> None:
     """Seat 0 of an all-human table at its first turn; moves are recorded, not sent."""
-    table = humans(web, n, names)
-    driver.open(table["seats"][0]["join_url"])
+    driver.open(all_human(human_table, n, names).url(0))
     assert driver.wait_for_turn()
     driver.page.evaluate(
         "() => { const c = window.meja.connection; c.send = (m) => {"
@@ -327,9 +321,9 @@ def picked(driver: Any, decision: Any, shot: Path) -> None:
 @pytest.mark.parametrize("players", [3, 6])
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_move_is_clicked_on_its_own_object_on_a_wide_window(
-    web: Any, driver: Any, artifacts: Path, kind: str, players: int
+    human_table: Any, driver: Any, artifacts: Path, kind: str, players: int
 ) -> None:
-    open_quiet(driver, web, players)
+    open_quiet(driver, human_table, players)
     state, seat = case(kind, players)
     shot = artifacts / f"nasi_lemak-{kind}-{players}p-desktop.png"
     decision = check_decision(driver, state, seat, shot)
@@ -344,9 +338,9 @@ def test_every_move_is_clicked_on_its_own_object_on_a_wide_window(
 @pytest.mark.parametrize("players", [3, 6])
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_move_is_clicked_on_its_own_object_on_a_phone(
-    web: Any, phone_driver: Any, artifacts: Path, kind: str, players: int
+    human_table: Any, phone_driver: Any, artifacts: Path, kind: str, players: int
 ) -> None:
-    open_quiet(phone_driver, web, players)
+    open_quiet(phone_driver, human_table, players)
     state, seat = case(kind, players)
     shot = artifacts / f"nasi_lemak-{kind}-{players}p-phone.png"
     decision = check_decision(phone_driver, state, seat, shot)
@@ -363,9 +357,9 @@ def test_every_move_is_clicked_on_its_own_object_on_a_phone(
 @pytest.mark.parametrize("players", [3, 6])
 @pytest.mark.parametrize("kind", ["main", "offer", "response_lacking", "pick", "fan_target"])
 def test_the_wide_table_is_landscape_and_legible(
-    web: Any, driver: Any, kind: str, players: int
+    human_table: Any, driver: Any, kind: str, players: int
 ) -> None:
-    open_quiet(driver, web, players)
+    open_quiet(driver, human_table, players)
     state, seat = case(kind, players)
     show(driver, state, seat)
     seen = measure(driver)
@@ -386,10 +380,10 @@ LONG_NAMES = [f"{name} with a name of forty letters".ljust(40, "x") for name in 
 @pytest.mark.parametrize("players", [3, 6])
 @pytest.mark.parametrize("kind", ["main", "offer", "response", "pick"])
 def test_long_names_are_shortened_rather_than_drawn_over_other_things(
-    web: Any, driver: Any, phone_driver: Any, kind: str, players: int
+    human_table: Any, driver: Any, phone_driver: Any, kind: str, players: int
 ) -> None:
     for person in (driver, phone_driver):
-        open_quiet(person, web, players, LONG_NAMES)
+        open_quiet(person, human_table, players, LONG_NAMES)
         state, seat = case(kind, players)
         show(person, state, seat)
         seen = measure(person)
@@ -441,38 +435,6 @@ def test_after_a_click_low_on_the_table_the_next_turn_starts_unscrolled(
 # --- trading, played for real ------------------------------------------------------------------
 
 
-class Seats:
-    """An all-human table; seats other than the page's move over HTTP."""
-
-    def __init__(self, web: Any, n: int = 3, **options: Any) -> None:
-        self.web = web
-        self.table = humans(web, n, **options)
-        self.tokens = [seat["token"] for seat in self.table["seats"]]
-
-    def url(self, seat: int) -> str:
-        return str(self.table["seats"][seat]["join_url"])
-
-    def state(self, seat: int) -> dict[str, Any]:
-        response = self.web.http.get(
-            f"/api/tables/{self.table['id']}/state",
-            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
-        )
-        assert response.status_code == 200, response.text
-        return dict(response.json())
-
-    def move(self, seat: int, text: str) -> dict[str, Any]:
-        state = self.state(seat)
-        legal = {m["text"]: m["action"] for m in state["legal"]}
-        assert text in legal, f"{text!r} is not among {sorted(legal)}"
-        response = self.web.http.post(
-            f"/api/tables/{self.table['id']}/moves",
-            json={"action": legal[text], "step": state["step"]},
-            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
-        )
-        assert response.status_code == 200, response.text
-        return dict(response.json())
-
-
 def legal_action(decision: Any, text: str) -> int:
     return next(a for a, t in decision.legal.items() if t == text)
 
@@ -485,8 +447,8 @@ def phase_is(driver: Any, phase: str) -> None:
     driver.wait("(p) => window.meja.page.state.view.phase === p", phase)
 
 
-def test_trade_then_cancel_returns_to_the_main_decision(web: Any, driver: Any) -> None:
-    seats = Seats(web)
+def test_trade_then_cancel_returns_to_the_main_decision(human_table: Any, driver: Any) -> None:
+    seats = all_human(human_table)
     driver.open(seats.url(0))
     assert driver.wait_for_turn()
     main = driver.decision()
@@ -505,8 +467,8 @@ def test_trade_then_cancel_returns_to_the_main_decision(web: Any, driver: Any) -
     assert (view["moves_left"], view["declined_offers"], view["offer"]) == (3, 1, None)
 
 
-def test_an_offer_being_built_can_be_cancelled(web: Any, driver: Any) -> None:
-    seats = Seats(web)
+def test_an_offer_being_built_can_be_cancelled(human_table: Any, driver: Any) -> None:
+    seats = all_human(human_table)
     driver.open(seats.url(0))
     assert driver.wait_for_turn()
     hand = driver.state()["view"]["hand"]
@@ -533,9 +495,9 @@ def test_an_offer_being_built_can_be_cancelled(web: Any, driver: Any) -> None:
 
 
 def test_a_card_on_the_offer_is_taken_back_by_clicking_it_in_the_banner(
-    web: Any, driver: Any, artifacts: Path
+    human_table: Any, driver: Any, artifacts: Path
 ) -> None:
-    seats = Seats(web)
+    seats = all_human(human_table)
     driver.open(seats.url(0))
     assert driver.wait_for_turn()
     seats.move(0, "trade")
@@ -555,7 +517,7 @@ def test_a_card_on_the_offer_is_taken_back_by_clicking_it_in_the_banner(
     assert driver.state()["view"]["phase"] == "offer"
 
 
-def ben_offers_ana(seats: Seats, driver: Any, lacking: bool) -> tuple[str, int]:
+def ben_offers_ana(seats: Any, driver: Any, lacking: bool) -> tuple[str, int]:
     """Ana ends her turn; on his, Ben offers her a card for one she lacks (or holds)."""
     seats.move(0, "end turn")
     driver.wait(
@@ -590,9 +552,9 @@ def offer_heading(driver: Any) -> str:
 
 
 def test_the_offer_banner_names_who_offers_to_whom(
-    web: Any, driver: Any, phone_driver: Any, artifacts: Path
+    human_table: Any, driver: Any, phone_driver: Any, artifacts: Path
 ) -> None:
-    seats = Seats(web, min_trade_cards=0)
+    seats = all_human(human_table, min_trade_cards=0)
     driver.open(seats.url(0))
     phone_driver.open(seats.url(2))
     assert driver.wait_for_turn()
@@ -610,9 +572,9 @@ def test_the_offer_banner_names_who_offers_to_whom(
 
 
 def test_accept_is_shown_disabled_with_the_reason_when_you_lack_the_cards(
-    web: Any, driver: Any, artifacts: Path
+    human_table: Any, driver: Any, artifacts: Path
 ) -> None:
-    seats = Seats(web, min_trade_cards=0)
+    seats = all_human(human_table, min_trade_cards=0)
     driver.open(seats.url(0))
     assert driver.wait_for_turn()
     wanted, count = ben_offers_ana(seats, driver, lacking=True)

@@ -76,61 +76,31 @@ MEASURE = """() => {
 }"""
 
 
-class Seats:
-    """Every seat of an all-human table, played over HTTP by a plan that reaches a decision."""
+def settled(table: Any) -> dict[str, Any]:
+    """Seat 0's state once the server has dealt: a seat is to move, or the game is over."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        state = table.state(0)
+        if state["active"] or state["result"]:
+            return dict(state)
+        time.sleep(0.02)
+    raise AssertionError("the server did not deal the next tile")
 
-    def __init__(self, web: Any, players: int) -> None:
-        self.web = web
-        seats = [{"kind": "human", "name": NAMES[i]} for i in range(players)]
-        response = web.http.post(
-            "/api/tables",
-            json={"game": "peranakan", "seats": seats, "options": {"start_player": "0"}},
-        )
-        assert response.status_code == 201, response.text
-        self.table = response.json()
-        self.tokens = [seat["token"] for seat in self.table["seats"]]
 
-    def state(self, seat: int) -> dict[str, Any]:
-        response = self.web.http.get(
-            f"/api/tables/{self.table['id']}/state",
-            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
-        )
-        assert response.status_code == 200, response.text
-        return dict(response.json())
-
-    def settled(self) -> dict[str, Any]:
-        """Seat 0's state once the server has dealt: a seat is to move, or the game is over."""
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            state = self.state(0)
-            if state["active"] or state["result"]:
-                return state
-            time.sleep(0.02)
-        raise AssertionError("the server did not deal the next tile")
-
-    def move(self, seat: int, state: dict[str, Any], text: str) -> None:
-        action = next(m["action"] for m in state["legal"] if m["text"] == text)
-        response = self.web.http.post(
-            f"/api/tables/{self.table['id']}/moves",
-            json={"action": action, "step": state["step"]},
-            headers={"Authorization": f"Bearer {self.tokens[seat]}"},
-        )
-        assert response.status_code == 200, response.text
-
-    def play_until(self, wanted: str) -> bool:
-        """Play every seat until seat 0 must make a decision of the wanted kind; False if the
-        game ended first."""
-        for _ in range(MOVES_LIMIT):
-            watching = self.settled()
-            if watching["result"]:
-                return False
-            seat = watching["active"][0]
-            state = watching if seat == 0 else self.state(seat)
-            view = state["view"]
-            if seat == 0 and view["phase"] == wanted:
-                return True
-            self.move(seat, state, plan(seat, state, wanted))
-        raise AssertionError(f"no {wanted} decision after {MOVES_LIMIT} moves")
+def play_until(table: Any, wanted: str) -> bool:
+    """Play every seat until seat 0 must make a decision of the wanted kind; False if the game
+    ended first."""
+    for _ in range(MOVES_LIMIT):
+        watching = settled(table)
+        if watching["result"]:
+            return False
+        seat = watching["active"][0]
+        state = watching if seat == 0 else table.state(seat)
+        view = state["view"]
+        if seat == 0 and view["phase"] == wanted:
+            return True
+        table.move(seat, plan(seat, state, wanted), state)
+    raise AssertionError(f"no {wanted} decision after {MOVES_LIMIT} moves")
 
 
 def plan(seat: int, state: dict[str, Any], wanted: str) -> str:
@@ -164,17 +134,17 @@ def plan(seat: int, state: dict[str, Any], wanted: str) -> str:
     return legal[0]
 
 
-def reach(web: Any, players: int, wanted: str) -> Seats:
-    """A table where seat 0 has a decision of the wanted kind."""
+def reach(human_table: Any, players: int, wanted: str) -> Any:
+    """An all-human table where seat 0 has a decision of the wanted kind."""
     for _ in range(8):
-        seats = Seats(web, players)
-        if seats.play_until(wanted):
-            return seats
+        table = human_table("peranakan", players, NAMES, start_player="0")
+        if play_until(table, wanted):
+            return table
     raise AssertionError(f"seat 0 never had a {wanted} decision")
 
 
-def open_decision(driver: Any, seats: Seats, wanted: str, shot: Path) -> Any:
-    driver.open(seats.table["seats"][0]["join_url"])
+def open_decision(driver: Any, table: Any, wanted: str, shot: Path) -> Any:
+    driver.open(table.url(0))
     assert driver.wait_for_turn()
     decision = driver.decision()
     assert decision.name.startswith(wanted), decision.name
@@ -224,11 +194,11 @@ def target_under(driver: Any, text: str, axis: str) -> str:
 @pytest.mark.parametrize("players", [2, 5])
 @pytest.mark.parametrize("wanted", PHASES)
 def test_every_move_of_each_decision_can_be_clicked_at_1280x800(
-    web: Any, driver: Any, artifacts: Path, players: int, wanted: str
+    human_table: Any, driver: Any, artifacts: Path, players: int, wanted: str
 ) -> None:
-    seats = reach(web, players, wanted)
+    table = reach(human_table, players, wanted)
     shot = artifacts / f"peranakan-{players}p-{wanted}.png"
-    decision = open_decision(driver, seats, wanted, shot)
+    decision = open_decision(driver, table, wanted, shot)
     assert decision.missing() == []
     assert decision.scroll_y == 0
     assert driver.page.evaluate("window.scrollY") == 0
@@ -270,11 +240,11 @@ def test_every_move_of_each_decision_can_be_clicked_at_1280x800(
 @pytest.mark.parametrize("players", [2, 5])
 @pytest.mark.parametrize("wanted", PHASES)
 def test_every_move_of_each_decision_can_be_tapped_on_a_phone(
-    web: Any, phone_driver: Any, artifacts: Path, players: int, wanted: str
+    human_table: Any, phone_driver: Any, artifacts: Path, players: int, wanted: str
 ) -> None:
-    seats = reach(web, players, wanted)
+    table = reach(human_table, players, wanted)
     shot = artifacts / f"peranakan-{players}p-phone-{wanted}.png"
-    decision = open_decision(phone_driver, seats, wanted, shot)
+    decision = open_decision(phone_driver, table, wanted, shot)
     assert decision.missing() == []
     action = sorted(decision.paths)[-1]
     phone_driver.play(decision, action)
@@ -320,10 +290,10 @@ def check_layout(found: dict[str, Any], smallest_px: float) -> None:
 @pytest.mark.parametrize("players", [2, 5])
 @pytest.mark.parametrize("wanted", PHASES)
 def test_a_wide_window_shows_the_table_landscape_with_the_choices_beside_the_board(
-    web: Any, driver: Any, players: int, wanted: str
+    human_table: Any, driver: Any, players: int, wanted: str
 ) -> None:
-    seats = reach(web, players, wanted)
-    driver.open(seats.table["seats"][0]["join_url"])
+    table = reach(human_table, players, wanted)
+    driver.open(table.url(0))
     assert driver.wait_for_turn()
     found = driver.page.evaluate(MEASURE)
     assert found["width"] > found["height"] * 1.2, "the drawing is not landscape"
@@ -342,10 +312,10 @@ def test_a_wide_window_shows_the_table_landscape_with_the_choices_beside_the_boa
 @pytest.mark.parametrize("players", [2, 5])
 @pytest.mark.parametrize("wanted", ["choose_kueh", "pawn"])
 def test_a_phone_shows_the_table_as_a_column_with_the_choices_above_the_board(
-    web: Any, phone_driver: Any, players: int, wanted: str
+    human_table: Any, phone_driver: Any, players: int, wanted: str
 ) -> None:
-    seats = reach(web, players, wanted)
-    phone_driver.open(seats.table["seats"][0]["join_url"])
+    table = reach(human_table, players, wanted)
+    phone_driver.open(table.url(0))
     assert phone_driver.wait_for_turn()
     found = phone_driver.page.evaluate(MEASURE)
     assert found["height"] > found["width"], "the drawing is not a column"
