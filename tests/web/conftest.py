@@ -32,6 +32,7 @@ PHONE = {"width": 390, "height": 844}
 WAIT_MS = 30_000
 BOT = {"kind": "bot", "bot": "random"}
 SCRIPT = (Path(__file__).parent / "targets.js").read_text()
+LAYOUT = (Path(__file__).parent / "layout.js").read_text()
 TURN_OR_END = (
     "document.body.dataset.yourTurn === 'yes'"
     " || !document.getElementById('result').classList.contains('hidden')"
@@ -281,6 +282,19 @@ class TableDriver:
             prompt_shown=found["promptShown"],
             prompt_fits=found["promptFits"],
         )
+
+    def layout_problems(self, frames: str = "", smallest: float = 0) -> list[str]:
+        """What is wrong with how the board is drawn now, one line a problem.
+
+        The drawing must fit the window's width, every part must be inside the drawing, no two
+        texts may lie on each other, each text inside a node matching frames must stay inside
+        that node's frame, and with smallest no text may be under smallest px high on screen.
+        """
+        found = self.page.evaluate(
+            f"([frames, smallest]) => {{ {LAYOUT}\n return layoutProblems(frames, smallest); }}",
+            [frames, smallest],
+        )
+        return [str(problem) for problem in found]
 
     def click(self, step: dict[str, Any]) -> None:
         """Click one step of a path (a pick, or the move itself) where a person would."""

@@ -56,19 +56,14 @@ DESCRIBE = """(path) => {
   return out;
 }"""
 
-# Every text of the board with its on-screen box and font size, and the drawing's box.
+# The drawing's box on screen (the svg element may letterbox it) and the hand's cards.
 MEASURE = """() => {
   const drawing = document.querySelector('#board svg');
-  const scale = drawing.getScreenCTM().a;
   const box = (node) => {
     const r = node.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   };
-  const texts = [...drawing.querySelectorAll('text')].filter((t) => t.textContent.trim())
-    .map((t) => ({ text: t.textContent, px: parseFloat(t.getAttribute('font-size') || 15) * scale,
-      ...box(t) }));
   const cards = [...drawing.querySelectorAll('[data-card] rect.hl')].map(box);
-  // The drawing itself, which the svg element may letterbox: its viewBox corners on screen.
   const vb = drawing.viewBox.baseVal;
   const corner = (x, y) => {
     const p = drawing.createSVGPoint();
@@ -78,9 +73,13 @@ MEASURE = """() => {
   };
   const a = corner(vb.x, vb.y);
   const b = corner(vb.x + vb.width, vb.y + vb.height);
-  return { texts, cards, drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y },
-    window: { width: innerWidth, height: innerHeight }, scrollHeight: document.body.scrollHeight };
+  return { cards, drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y },
+    window: { width: innerWidth, height: innerHeight } };
 }"""
+FRAMES = "[data-seat-panel], .action-area"
+"""What texts must stay inside: each player's panel and the area of the move in progress."""
+SMALLEST = 9.5
+"""The smallest text, in px on screen, that a person can still read."""
 
 
 # --- exact positions for each decision kind ----------------------------------------------------
@@ -260,28 +259,6 @@ def measure(driver: Any) -> dict[str, Any]:
     return dict(driver.page.evaluate(MEASURE))
 
 
-def overlaps(texts: list[dict[str, Any]]) -> list[str]:
-    """Pairs of texts drawn over each other."""
-    out = []
-    for i, a in enumerate(texts):
-        for b in texts[i + 1 :]:
-            w = min(a["right"], b["right"]) - max(a["left"], b["left"])
-            h = min(a["bottom"], b["bottom"]) - max(a["top"], b["top"])
-            if w > 2 and h > 2:
-                out.append(f"{a['text']!r} over {b['text']!r}")
-    return out
-
-
-def cut_off(seen: dict[str, Any]) -> list[str]:
-    """Texts that run past the edge of the drawing."""
-    drawn = seen["drawn"]
-    return [
-        t["text"]
-        for t in seen["texts"]
-        if t["left"] < drawn["left"] - 1 or t["right"] > drawn["right"] + 1
-    ]
-
-
 def check_decision(driver: Any, state: NasiLemakState, seat: int, shot: Path) -> Any:
     """Show the state; every legal move is clickable on its own object, nothing overlaps."""
     show(driver, state, seat)
@@ -291,10 +268,7 @@ def check_decision(driver: Any, state: NasiLemakState, seat: int, shot: Path) ->
     found = bindings(driver, decision)
     wanted = {text: expected_path(text, seat) for text in decision.legal.values()}
     assert found == wanted
-    seen = measure(driver)
-    assert overlaps(seen["texts"]) == []
-    assert cut_off(seen) == []
-    assert outside_frames(driver) == []
+    assert driver.layout_problems(FRAMES) == []
     return decision
 
 
@@ -308,9 +282,7 @@ def picked(driver: Any, decision: Any, shot: Path) -> None:
         driver.click(step)
     driver.wait("(n) => document.body.dataset.selection.split('|').length === n", len(longest) - 1)
     driver.page.screenshot(path=shot)
-    seen = measure(driver)
-    assert overlaps(seen["texts"]) == []
-    assert cut_off(seen) == []
+    assert driver.layout_problems(FRAMES) == []
     driver.page.keyboard.press("Escape")
     driver.wait("() => document.body.dataset.selection === ''")
 
@@ -345,10 +317,7 @@ def test_every_move_is_clicked_on_its_own_object_on_a_phone(
     shot = artifacts / f"nasi_lemak-{kind}-{players}p-phone.png"
     decision = check_decision(phone_driver, state, seat, shot)
     picked(phone_driver, decision, artifacts / f"nasi_lemak-{kind}-{players}p-picked-phone.png")
-    seen = measure(phone_driver)
-    assert seen["drawn"]["right"] <= seen["window"]["width"] + 1
-    small = [t["text"] for t in seen["texts"] if t["px"] < 9.5]
-    assert small == [], f"texts too small to read: {small}"
+    assert phone_driver.layout_problems(FRAMES, SMALLEST) == []
 
 
 # --- the wide table: landscape, legible, every control in the window -------------------------
@@ -368,8 +337,7 @@ def test_the_wide_table_is_landscape_and_legible(
     height = drawn["bottom"] - drawn["top"]
     assert width >= 1.25 * height, f"the table is {width:.0f} x {height:.0f}"
     assert drawn["bottom"] <= seen["window"]["height"], "the table runs below the window"
-    small = [t["text"] for t in seen["texts"] if t["px"] < 9.5]
-    assert small == [], f"texts too small to read: {small}"
+    assert driver.layout_problems(FRAMES, SMALLEST) == []
     narrowest = min((card["right"] - card["left"] for card in seen["cards"]), default=60)
     assert narrowest >= 55, f"hand cards {narrowest:.0f} px wide"
 
@@ -386,29 +354,7 @@ def test_long_names_are_shortened_rather_than_drawn_over_other_things(
         open_quiet(person, human_table, players, LONG_NAMES)
         state, seat = case(kind, players)
         show(person, state, seat)
-        seen = measure(person)
-        assert overlaps(seen["texts"]) == []
-        assert cut_off(seen) == []
-        assert outside_frames(person) == []
-
-
-# Texts inside a player's panel or the area of the move in progress that run out of it.
-OUTSIDE = """() => {
-  const frames = [...document.querySelectorAll('#board [data-seat-panel], #board .action-area')];
-  const out = [];
-  for (const frame of frames) {
-    const box = frame.querySelector('rect').getBoundingClientRect();
-    for (const t of frame.querySelectorAll('text')) {
-      const r = t.getBoundingClientRect();
-      if (r.left < box.left - 1 || r.right > box.right + 1) out.push(t.textContent);
-    }
-  }
-  return out;
-}"""
-
-
-def outside_frames(driver: Any) -> list[str]:
-    return list(driver.page.evaluate(OUTSIDE))
+        assert person.layout_problems(FRAMES) == []
 
 
 def test_after_a_click_low_on_the_table_the_next_turn_starts_unscrolled(

@@ -28,8 +28,8 @@ KUEH_NAMES = {
 CELLS = [f"{col}{row}" for row in range(1, 6) for col in "abcde"]
 MOVES_LIMIT = 400
 
-# What a person sees of the table, measured in the page: the drawing's box in the window, its
-# scale, the boxes of its parts, and every text with its size on screen.
+# Where the table's parts are, measured in the page: the drawing's box in the window and the
+# boxes of the market, the board, the tile in hand and the players.
 MEASURE = """() => {
   const drawing = document.querySelector('#board svg');
   const m = drawing.getScreenCTM();
@@ -50,20 +50,7 @@ MEASURE = """() => {
     const node = drawing.querySelector(selector);
     return node ? rect(node) : null;
   };
-  const shapes = [...drawing.querySelectorAll('rect, circle, ellipse, path, text')]
-    .filter((node) => node.getBBox().width > 0)
-    .map((node) => ({ tag: node.tagName, text: node.textContent.slice(0, 30), ...rect(node) }));
-  const texts = [...drawing.querySelectorAll('text')].filter((node) => node.textContent.trim())
-    .map((node) => ({ text: node.textContent,
-      px: parseFloat(getComputedStyle(node).fontSize) * m.a, ...rect(node) }));
-  // Each button and each player's row: its frame, and every text inside it.
-  const framed = [...drawing.querySelectorAll('[data-choice], [data-player]')].map((node) => ({
-    name: node.getAttribute('data-choice') ?? `player ${node.getAttribute('data-player')}`,
-    frame: rect(node.querySelector('rect')),
-    texts: [...node.querySelectorAll('text')].map((t) => ({ text: t.textContent, ...rect(t) })),
-  }));
   return {
-    framed, shapes, texts,
     drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y },
     width: vb.width,
     height: vb.height,
@@ -74,6 +61,8 @@ MEASURE = """() => {
     players: part('g.players'),
   };
 }"""
+FRAMES = "[data-choice], [data-player]"
+"""What texts must stay inside: each button and each player's row."""
 
 
 def settled(table: Any) -> dict[str, Any]:
@@ -250,43 +239,6 @@ def test_every_move_of_each_decision_can_be_tapped_on_a_phone(
     phone_driver.play(decision, action)
 
 
-def check_layout(found: dict[str, Any], smallest_px: float) -> None:
-    """Every part of the drawing inside its box and the window's width, no text smaller than
-    smallest_px on screen, and no two texts on top of each other."""
-    drawn = found["drawn"]
-    cut = [
-        s
-        for s in found["shapes"]
-        if s["left"] < drawn["left"] - 1
-        or s["top"] < drawn["top"] - 1
-        or s["right"] > drawn["right"] + 1
-        or s["bottom"] > drawn["bottom"] + 1
-    ]
-    assert cut == [], f"cut off: {cut[:3]}"
-    assert drawn["left"] >= 0 and drawn["right"] <= found["window"]["width"]
-    small = [(t["text"], round(t["px"], 1)) for t in found["texts"] if t["px"] < smallest_px]
-    assert small == [], f"text smaller than {smallest_px}px: {small[:5]}"
-    texts = found["texts"]
-    overlapping = [
-        (a["text"], b["text"])
-        for i, a in enumerate(texts)
-        for b in texts[i + 1 :]
-        if min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
-        and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
-    ]
-    assert overlapping == [], f"texts on top of each other: {overlapping[:5]}"
-    spilling = [
-        (box["name"], t["text"])
-        for box in found["framed"]
-        for t in box["texts"]
-        if t["left"] < box["frame"]["left"]
-        or t["right"] > box["frame"]["right"]
-        or t["top"] < box["frame"]["top"]
-        or t["bottom"] > box["frame"]["bottom"]
-    ]
-    assert spilling == [], f"texts outside their button or row: {spilling[:5]}"
-
-
 @pytest.mark.parametrize("players", [2, 5])
 @pytest.mark.parametrize("wanted", PHASES)
 def test_a_wide_window_shows_the_table_landscape_with_the_choices_beside_the_board(
@@ -306,7 +258,7 @@ def test_a_wide_window_shows_the_table_landscape_with_the_choices_beside_the_boa
     assert found["drawn"]["bottom"] <= found["window"]["height"], found["drawn"]
     assert hand["bottom"] <= found["window"]["height"]
     assert players_box["bottom"] <= found["window"]["height"]
-    check_layout(found, 12)
+    assert driver.layout_problems(FRAMES, 12) == []
 
 
 @pytest.mark.parametrize("players", [2, 5])
@@ -322,4 +274,4 @@ def test_a_phone_shows_the_table_as_a_column_with_the_choices_above_the_board(
     board, hand = found["board"], found["hand"]
     assert found["market"]["bottom"] <= hand["top"] and hand["bottom"] <= board["top"]
     assert found["players"]["top"] >= board["bottom"]
-    check_layout(found, 11)
+    assert phone_driver.layout_problems(FRAMES, 11) == []
