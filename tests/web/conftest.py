@@ -283,6 +283,11 @@ class TableDriver:
             prompt_fits=found["promptFits"],
         )
 
+    def drawn(self) -> dict[str, float]:
+        """The board's drawing on screen: its left, top, right and bottom in px."""
+        found = self.page.evaluate(f"() => {{ {LAYOUT}\n return drawnBox(); }}")
+        return {side: float(found[side]) for side in ("left", "top", "right", "bottom")}
+
     def layout_problems(self, frames: str = "", smallest: float = 0) -> list[str]:
         """What is wrong with how the board is drawn now, one line a problem.
 

@@ -36,13 +36,8 @@ function where(box) {
   return `(${r(box.left)}, ${r(box.top)})-(${r(box.right)}, ${r(box.bottom)})`;
 }
 
-/**
- * Every layout problem of the board's drawing: the drawing wider than the window, a part past
- * the drawing's edge, two texts on top of each other, a text out of its frame (the `rect.frame`,
- * or else the first rect, of each node matching the selector frames), and a text under
- * smallest px high on screen.
- */
-function layoutProblems(frames, smallest) {
+/** The board's drawing on screen: its viewBox's corners, which the svg element may letterbox. */
+function drawnBox() {
   const drawing = document.querySelector("#board svg");
   const vb = drawing.viewBox.baseVal;
   const corner = (x, y) => {
@@ -53,7 +48,18 @@ function layoutProblems(frames, smallest) {
   };
   const a = corner(vb.x, vb.y);
   const b = corner(vb.x + vb.width, vb.y + vb.height);
-  const drawn = { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+}
+
+/**
+ * Every layout problem of the board's drawing: the drawing wider than the window, a part past
+ * the drawing's edge, two texts on top of each other, a text out of its frame (the `rect.frame`,
+ * or else the first rect, of each node matching the selector frames), and a text under
+ * smallest px high on screen.
+ */
+function layoutProblems(frames, smallest) {
+  const drawing = document.querySelector("#board svg");
+  const drawn = drawnBox();
   const out = [];
   if (drawn.left < 0 || drawn.right > innerWidth) {
     out.push(`the drawing spans x ${Math.round(drawn.left)} to ${Math.round(drawn.right)} of a ${innerWidth} px window`);

@@ -76,21 +76,22 @@ def _control(driver: Any, name: str) -> Any:
     return driver.page.locator(f'#board [data-control="{name}"]')
 
 
-def _choose_phase(human_table: Any, driver: Any, players: int) -> Any:
-    """A table of human seats, seat 1's page open at its first keep/pass choice."""
+def _choose_phase(
+    human_table: Any, driver: Any, players: int
+) -> tuple[Any, list[str], dict[str, int]]:
+    """A table of human seats, seat 0's page open at its first keep/pass choice; the table, the
+    tiles in hand and the legal moves by their text."""
     table = human_table("mooncake", players, NAMES)
     driver.open(table.url(0))
     assert driver.wait_for_turn()
     assert driver.state()["view"]["phase"] == "choose"
-    return table
+    return table, list(driver.state()["view"]["hand"]), _legal(driver)
 
 
 def test_a_half_made_choice_survives_other_seats_commits_and_sends_what_was_meant(
     human_table: Any, driver: Any
 ) -> None:
-    table = _choose_phase(human_table, driver, 3)
-    hand = driver.state()["view"]["hand"]
-    legal = _legal(driver)
+    table, hand, legal = _choose_phase(human_table, driver, 3)
     _tile(driver, 0).click()
     assert driver.sent() == []
     driver.wait("document.body.dataset.selection === 'hand:0'")
@@ -121,9 +122,7 @@ def test_a_half_made_choice_survives_other_seats_commits_and_sends_what_was_mean
 def test_the_last_tile_of_a_choice_is_implied_and_change_clears_it(
     human_table: Any, driver: Any
 ) -> None:
-    table = _choose_phase(human_table, driver, 3)
-    hand = driver.state()["view"]["hand"]
-    legal = _legal(driver)
+    table, hand, legal = _choose_phase(human_table, driver, 3)
     _tile(driver, 0).click()
     _tile(driver, 1).click()
     assert driver.sent() == []
@@ -148,9 +147,7 @@ def test_the_last_tile_of_a_choice_is_implied_and_change_clears_it(
 def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(
     human_table: Any, driver: Any
 ) -> None:
-    table = _choose_phase(human_table, driver, 2)
-    hand = driver.state()["view"]["hand"]
-    legal = _legal(driver)
+    table, hand, legal = _choose_phase(human_table, driver, 2)
     _tile(driver, 1).click()
     assert driver.sent() == [], "the keep click sent the move before it was confirmed"
     driver.wait("document.body.dataset.selection === 'hand:1'")
@@ -184,7 +181,7 @@ def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(
 def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
     human_table: Any, driver: Any
 ) -> None:
-    table = _choose_phase(human_table, driver, 3)
+    table, _, _ = _choose_phase(human_table, driver, 3)
     for seat in range(3):
         _play_seat(table, seat)
     driver.wait("window.meja.page.state.view.phase === 'place'")

@@ -56,25 +56,14 @@ DESCRIBE = """(path) => {
   return out;
 }"""
 
-# The drawing's box on screen (the svg element may letterbox it) and the hand's cards.
+# The hand's cards on screen, and the window.
 MEASURE = """() => {
-  const drawing = document.querySelector('#board svg');
   const box = (node) => {
     const r = node.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   };
-  const cards = [...drawing.querySelectorAll('[data-card] rect.hl')].map(box);
-  const vb = drawing.viewBox.baseVal;
-  const corner = (x, y) => {
-    const p = drawing.createSVGPoint();
-    p.x = x;
-    p.y = y;
-    return p.matrixTransform(drawing.getScreenCTM());
-  };
-  const a = corner(vb.x, vb.y);
-  const b = corner(vb.x + vb.width, vb.y + vb.height);
-  return { cards, drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y },
-    window: { width: innerWidth, height: innerHeight } };
+  const cards = [...document.querySelectorAll('#board svg [data-card] rect.hl')].map(box);
+  return { cards, window: { width: innerWidth, height: innerHeight } };
 }"""
 FRAMES = "[data-seat-panel], .action-area"
 """What texts must stay inside: each player's panel and the area of the move in progress."""
@@ -332,7 +321,7 @@ def test_the_wide_table_is_landscape_and_legible(
     state, seat = case(kind, players)
     show(driver, state, seat)
     seen = measure(driver)
-    drawn = seen["drawn"]
+    drawn = driver.drawn()
     width = drawn["right"] - drawn["left"]
     height = drawn["bottom"] - drawn["top"]
     assert width >= 1.25 * height, f"the table is {width:.0f} x {height:.0f}"

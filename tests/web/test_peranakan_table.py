@@ -28,30 +28,18 @@ KUEH_NAMES = {
 CELLS = [f"{col}{row}" for row in range(1, 6) for col in "abcde"]
 MOVES_LIMIT = 400
 
-# Where the table's parts are, measured in the page: the drawing's box in the window and the
-# boxes of the market, the board, the tile in hand and the players.
+# Where the table's parts are, measured in the page: the size of the drawing, the window, and
+# the boxes of the market, the board, the tile in hand and the players.
 MEASURE = """() => {
   const drawing = document.querySelector('#board svg');
-  const m = drawing.getScreenCTM();
   const vb = drawing.viewBox.baseVal;
-  const at = (x, y) => {
-    const p = drawing.createSVGPoint();
-    p.x = x;
-    p.y = y;
-    return p.matrixTransform(m);
-  };
-  const a = at(vb.x, vb.y);
-  const b = at(vb.x + vb.width, vb.y + vb.height);
-  const rect = (node) => {
+  const part = (selector) => {
+    const node = drawing.querySelector(selector);
+    if (!node) return null;
     const r = node.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
   };
-  const part = (selector) => {
-    const node = drawing.querySelector(selector);
-    return node ? rect(node) : null;
-  };
   return {
-    drawn: { left: a.x, top: a.y, right: b.x, bottom: b.y },
     width: vb.width,
     height: vb.height,
     window: { width: innerWidth, height: innerHeight },
@@ -255,7 +243,8 @@ def test_a_wide_window_shows_the_table_landscape_with_the_choices_beside_the_boa
     assert players_box["left"] >= board["right"], (board, players_box)
     assert found["market"]["right"] <= hand["left"]
     # All of it is in the window, without scrolling.
-    assert found["drawn"]["bottom"] <= found["window"]["height"], found["drawn"]
+    drawn = driver.drawn()
+    assert drawn["bottom"] <= found["window"]["height"], drawn
     assert hand["bottom"] <= found["window"]["height"]
     assert players_box["bottom"] <= found["window"]["height"]
     assert driver.layout_problems(FRAMES, 12) == []
