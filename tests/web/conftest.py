@@ -3,9 +3,11 @@ driver that plays a table the way a person does: by clicking what the page highl
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +17,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from websockets.sync.client import connect
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -124,6 +127,23 @@ class HumanTable:
         )
         assert response.status_code == 200, response.text
         return dict(response.json())
+
+    def wait_for(
+        self, seat: int, condition: Callable[[dict[str, Any]], bool], timeout: float = 30
+    ) -> dict[str, Any]:
+        """Seat's state message once condition holds, as the server pushes it to seat's socket."""
+        url = "ws" + self.web.url.removeprefix("http") + f"/ws/tables/{self.table['id']}"
+        deadline = time.monotonic() + timeout
+        with connect(url) as socket:
+            socket.send(json.dumps({"type": "join", "token": self.table["seats"][seat]["token"]}))
+            while (left := deadline - time.monotonic()) > 0:
+                try:
+                    message = json.loads(socket.recv(timeout=left))
+                except TimeoutError:
+                    break
+                if message.get("type") == "state" and condition(message):
+                    return dict(message)
+        raise AssertionError(f"seat {seat} was not sent the awaited state within {timeout} s")
 
     def move(
         self,

@@ -10,7 +10,6 @@ market slot, the board space, the Kueh or pawn button) must send that move.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -55,13 +54,7 @@ FRAMES = "[data-choice], [data-player]"
 
 def settled(table: Any) -> dict[str, Any]:
     """Seat 0's state once the server has dealt: a seat is to move, or the game is over."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        state = table.state(0)
-        if state["active"] or state["result"]:
-            return dict(state)
-        time.sleep(0.02)
-    raise AssertionError("the server did not deal the next tile")
+    return dict(table.wait_for(0, lambda state: bool(state["active"] or state["result"])))
 
 
 def play_until(table: Any, wanted: str) -> bool:
