@@ -6,6 +6,7 @@ from meja.core.errors import GameOver, IllegalAction, InvalidPosition, NotYourTu
 from meja.core.game import CHANCE, TERMINAL, Game, Option, State
 from meja.core.record import GameRecord
 from meja.core.registry import list_games, load_game, parse_options
+from meja.core.told import Told, Viewer
 
 __all__ = [
     "CHANCE",
@@ -18,6 +19,8 @@ __all__ = [
     "NotYourTurn",
     "Option",
     "State",
+    "Told",
+    "Viewer",
     "list_games",
     "load_game",
     "parse_options",

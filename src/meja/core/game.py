@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from meja.core.errors import GameOver, IllegalAction, NotYourTurn
+from meja.core.told import Told
 
 CHANCE = -1
 """current_player() while a random event is pending."""
@@ -45,9 +46,7 @@ class Option:
             try:
                 return self.kind(text)
             except ValueError:
-                raise ValueError(
-                    f"option {self.name!r}: expected a number, got {text!r}"
-                ) from None
+                raise ValueError(f"option {self.name!r}: expected a number, got {text!r}") from None
         return text
 
     def validate(self, value: Any) -> Any:
@@ -57,9 +56,7 @@ class Option:
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, self.kind) or (self.kind is not bool and isinstance(value, bool)):
-            raise ValueError(
-                f"option {self.name!r}: expected {self.kind.__name__}, got {value!r}"
-            )
+            raise ValueError(f"option {self.name!r}: expected {self.kind.__name__}, got {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise ValueError(f"option {self.name!r}: {value!r} is not one of {allowed}")
@@ -178,6 +175,17 @@ class State(ABC):
     def action_to_str(self, action: int, player: int | None = None) -> str:
         """A short human-readable name of action, stable enough to parse back."""
 
+    def told(self, player: int, action: int, viewer: int | None) -> Told:
+        """What viewer (a seat, or None for the spectator) learns when player plays action here.
+
+        Called on the state before the step, and computed from the step alone in constant time.
+        The default suits perfect information: every step is named to everyone, and only a
+        chance outcome turns up something no one could know before it.
+        """
+        return Told(
+            self.action_to_str(action, player), {"action": action}, reveals=player == CHANCE
+        )
+
     def check_components(self) -> list[str]:
         """Problems with component conservation (empty when every piece is accounted for)."""
         return []
@@ -258,9 +266,7 @@ class State(ABC):
 
     def _illegal_message(self, action: int, seat: int) -> str:
         """Explain why action is refused, naming it when it is a valid action number."""
-        if not isinstance(action, int) or not 0 <= action < self.game.num_actions(
-            self.num_players
-        ):
+        if not isinstance(action, int) or not 0 <= action < self.game.num_actions(self.num_players):
             return f"{action!r} is not an action of {self.game.title}"
         return f"seat {seat} cannot play action {action} now"
 
