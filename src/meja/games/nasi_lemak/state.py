@@ -12,6 +12,7 @@ from typing import Any
 
 from meja.core.errors import IllegalAction
 from meja.core.game import CHANCE, TERMINAL, State
+from meja.core.told import Told
 from meja.games.nasi_lemak import hidden, messages, text
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
@@ -89,6 +90,7 @@ from meja.games.nasi_lemak.phases import (
     TRIO_CHOICE,
 )
 from meja.games.nasi_lemak.position import conservation_problems, counts_dict, to_position
+from meja.games.nasi_lemak.told import tell
 
 K = NUM_TYPES
 PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
@@ -945,6 +947,10 @@ class NasiLemakState(State):
         elif 0 <= action < K:
             return ("steal " if phase == STEAL else "") + LABELS[action]
         return f"outcome {action}"
+
+    def told(self, player: int, action: int, viewer: int | None) -> Told:
+        """Hidden cards and pack values are named only to the seats that see them (told.py)."""
+        return tell(self, player, action, viewer)
 
     def str_to_action(self, text: str, player: int | None = None) -> int:
         """Look the words up directly, then check legality: linear in nothing."""
