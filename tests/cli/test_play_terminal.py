@@ -35,7 +35,8 @@ def test_a_whole_te_kuiti_game_with_help_bad_input_and_undo() -> None:
     assert "No move 999: choose a number from 1 to 60." in out
     assert out.count("Nothing to undo") == 2, "undo refused at the start and after the flips"
     assert "Took back your last decision." in out
-    assert "Seat 1 (heuristic): flip" in out and "Chance: " in out
+    assert "Seat 1 (heuristic): flip" in out
+    assert "Chance:" not in out, "the log never writes down what a turned tile showed"
     assert "Game over. Scores: seat 0:" in out
     assert "Traceback" not in result.stderr
 
@@ -63,7 +64,6 @@ def test_the_sheep_player_sees_both_unmatched_sheep_before_the_shepherd_moves() 
     out = result.stdout
     assert result.returncode == 0, result.stderr
     turn = out[out.index("You: flip b2") :]
-    assert turn.index("Chance: angry_daisy") < turn.index("Seat 0 (heuristic): fence")
     seen = turn[: turn.index("Seat 0 (heuristic): fence")]
     assert "│ 2   JO   AN*  ??" in seen, "both turned sheep face up before the shepherd moves"
     assert "a2 b2 turn back face" in seen

@@ -25,7 +25,7 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, State, load_game
+from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, State, Told, load_game
 from meja.server import Settings, create_app
 
 CARDS = 6
@@ -120,6 +120,18 @@ class ToyState(State):
 
     def action_to_str(self, action: int, player: int | None = None) -> str:
         return f"card {action}" if player == CHANCE else NAMES[action]
+
+    def told(self, player: int, action: int, viewer: int | None) -> Told:
+        """A card is told to its receiver only; a bid to its bidder, until the last one."""
+        if player == CHANCE:
+            receiver = self.cards.index(None)
+            if viewer == receiver:
+                return Told(f"card {action}", {"action": action}, reveals=True)
+            return Told(f"deal a card to seat {receiver}", {"action": None}, reveals=True)
+        if action in (LOW, HIGH) and viewer != player:
+            last = self.bids.count(None) == 1
+            return Told("bid", {"action": None}, reveals=last)
+        return Told(NAMES[action], {"action": action}, reveals=action == SHOW)
 
 
 class ToyGame(Game):

@@ -24,10 +24,10 @@ def test_simultaneous_commitments_in_any_order_stay_secret(live: Any) -> None:
     seen = clients[0].until(lambda m: _state(m) and m["step"] == 5)
     assert seen["active"] == [0]
     assert seen["view"]["bids"] == [None, True, True]
-    assert [entry["text"] for entry in seen["log"]] == [None]
+    assert [(entry["text"], entry["named"]) for entry in seen["log"]] == [("bid", False)]
     mine = clients[2].until(lambda m: _state(m) and m["step"] == 5)
     assert mine["view"]["bids"] == [False, True, 1]
-    assert [entry["text"] for entry in clients[2].log[3:]] == ["bid high", None]
+    assert [entry["text"] for entry in clients[2].log[3:]] == ["bid high", "bid"]
     clients[0].move(6)
     resolved = clients[1].until(lambda m: _state(m) and m["step"] == 6)
     assert resolved["view"]["bids"] == [0, 0, 1]
@@ -109,5 +109,7 @@ def test_spectators_see_no_hidden_card_and_no_hidden_move(live: Any) -> None:
     for message in watcher.received[:-1]:
         if message["type"] == "state":
             assert message["view"]["cards"][0] is None
-            assert all(e["text"] is None for e in message["log"] if e["player"] == -1)
+            assert all(
+                e["text"].startswith("deal a card") for e in message["log"] if e["player"] == -1
+            )
     assert all(entry["text"] for entry in final["log"])

@@ -1,7 +1,7 @@
 """An interactive game in the terminal: one human seat against bots, shown only what it may see.
 
-Everything the human is told derives from state.view(human): the table, and a bot's move or a
-chance outcome only when that view tells it apart from the alternatives.
+Everything the human is told derives from state.view(human) (the table) and state.told (what the
+game declares the human learns from each step), as in every other front end.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ from meja.core import CHANCE, GameRecord, IllegalAction, State
 from meja.core.game import sample_chance
 
 HUMAN = "human"
-REVEAL_CHECKS = 4
 
 HELP = """\
 Type the number of a move, or its name as listed. Other commands:
@@ -102,46 +101,6 @@ def _flat(value: Any) -> str:
     return str(value)
 
 
-def seen_as(state: State, seat: int, action: int, viewer: int) -> str | None:
-    """The name of seat's action (or chance outcome) if viewer's view tells it apart, else None."""
-    candidates = (
-        [a for a, _ in state.chance_outcomes()] if seat == CHANCE else state.legal_actions(seat)
-    )
-    after = state.clone()
-    after.apply(action, seat)
-    seen = after.view(viewer)
-    for other in candidates:
-        if other == action:
-            continue
-        alternative = state.clone()
-        alternative.apply(other, seat)
-        if alternative.view(viewer) == seen:
-            return None
-    return state.action_to_str(action, seat)
-
-
-def reveals(state: State, seat: int, action: int, viewer: int, rng: random.Random) -> bool:
-    """Whether applying action could show viewer something hidden before it.
-
-    The same move is applied to a few redraws of what viewer cannot see; if any of them would
-    leave viewer seeing something different, the move revealed hidden information.
-    """
-    if seat == CHANCE:
-        return True
-    after = state.clone()
-    after.apply(action, seat)
-    seen = after.view(viewer)
-    for _ in range(REVEAL_CHECKS):
-        world = state.resample(viewer, rng)
-        try:
-            world.apply(action, seat)
-        except IllegalAction:
-            return True
-        if world.view(viewer) != seen:
-            return True
-    return False
-
-
 @dataclass
 class _Decision:
     """The state just before one of the human's decisions, kept so it can be taken back."""
@@ -171,7 +130,6 @@ class TerminalSession:
         self.ask = ask or (lambda prompt: console.input(prompt))
         self.chance_rng = random.Random(f"{seed}:chance")
         self.bot_rngs = {seat: random.Random(f"{seed}:seat{seat}") for seat in bots}
-        self.check_rng = random.Random(f"{seed}:checks")
         self.undo_stack: list[_Decision] = []
         self.shown: dict[str, Any] | None = None
         self.just_moved = False
@@ -249,11 +207,11 @@ class TerminalSession:
         """Play the human's move, remembering the state before it for undo."""
         before = self.state.clone()
         simultaneous = len(self.state.active_players()) > 1
-        revealed = reveals(self.state, self.human, action, self.human, self.check_rng)
-        self.console.print(f"You: {escape(self.state.action_to_str(action, self.human))}")
+        told = self.state.told(self.human, action, self.human)
+        self.console.print(f"You: {escape(told.text)}")
         self.state.apply(action, self.human)
         self.just_moved = True
-        if revealed:
+        if told.reveals:
             self.undo_stack.clear()
         else:
             self.undo_stack.append(_Decision(before))
@@ -294,7 +252,10 @@ class TerminalSession:
 
     # --- bots and chance -------------------------------------------------------------------
     def _other_turn(self) -> None:
-        """Resolve chance or let the lowest active bot seat move, and say what is visible."""
+        """Resolve chance or let the lowest active bot seat move, and say what the game tells.
+
+        A chance step is mentioned only when the human is told which outcome it was.
+        """
         seat = self.state.current_player()
         if seat == CHANCE:
             action = sample_chance(self.state, self.chance_rng)
@@ -307,14 +268,12 @@ class TerminalSession:
             self.just_moved = False
             action = self.bots[seat].choose(self.state, seat, self.bot_rngs[seat])
             who = f"Seat {seat} ({self.labels[seat]})"
-        seen = seen_as(self.state, seat, action, self.human)
-        if self.undo_stack and reveals(self.state, seat, action, self.human, self.check_rng):
+        told = self.state.told(seat, action, self.human)
+        if told.reveals:
             self.undo_stack.clear()
         self.state.apply(action, seat)
-        if seen is not None:
-            self.console.print(f"{escape(who)}: {escape(seen)}")
-        elif seat != CHANCE:
-            self.console.print(f"{escape(who)} made a choice hidden from you.")
+        if seat != CHANCE or told.action is not None:
+            self.console.print(f"{escape(who)}: {escape(told.text)}")
 
     # --- display -------------------------------------------------------------------------
     def _show_table(self) -> None:

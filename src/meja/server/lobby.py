@@ -63,7 +63,6 @@ class Lobby:
             storage=self.storage,
             settings=settings,
             db_executor=ThreadPoolExecutor(1, thread_name_prefix="meja-db"),
-            rules_executor=ThreadPoolExecutor(1, thread_name_prefix="meja-rules"),
             bot_executor=ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="meja-bot"),
             standin_bots=standin_preference(settings.standin_bot),
         )
@@ -92,7 +91,6 @@ class Lobby:
             await room.stop()
         for executor in (
             self.services.bot_executor,
-            self.services.rules_executor,
             self.services.db_executor,
         ):
             executor.shutdown(wait=True, cancel_futures=True)

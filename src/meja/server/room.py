@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meja.bots import Bot, make_bot
-from meja.core import CHANCE, Game, IllegalAction, State
+from meja.core import CHANCE, Game, IllegalAction, State, Told
 from meja.core.game import sample_chance
+from meja.core.told import told_all
 from meja.server.config import Settings
 from meja.server.connection import Connection
 from meja.server.protocol import ApiError, illegal
 from meja.server.storage import MoveRow, Storage, TableRow
-from meja.server.visibility import seen_by, viewer_bit
 
 log = logging.getLogger("meja.server")
 
@@ -52,7 +52,6 @@ class Services:
     storage: Storage
     settings: Settings
     db_executor: Executor
-    rules_executor: Executor
     bot_executor: Executor
     standin_bots: tuple[str, ...]
     """Bots that may play for absent players, best first; the first that suits the game plays."""
@@ -60,12 +59,17 @@ class Services:
 
 @dataclass
 class LogEntry:
-    """One step of the game, with the mask of viewers who may be told what it was."""
+    """One step of the game: its name, and what the game tells each seat and the spectator."""
 
     seq: int
     player: int
     text: str
-    seen_by: int
+    told: list[Told]
+    """Indexed by seat; the last entry is the spectator's."""
+
+    def seen_by(self) -> int:
+        """The mask of viewers told exactly which step it was (bit n is the spectator)."""
+        return sum(1 << index for index, told in enumerate(self.told) if told.action is not None)
 
 
 @dataclass
@@ -124,12 +128,18 @@ class Room:
     def replay(self, moves: list[MoveRow]) -> None:
         """Rebuild the state from the stored log, checking every step against the rules."""
         for move in moves:
-            text = self.state.action_to_str(move.action, move.player)
+            before = self.state.clone()
             try:
                 self.state.apply(move.action, move.player)
             except IllegalAction as exc:
                 raise ValueError(f"table {self.table.id}, step {move.seq}: {exc}") from None
-            self.log.append(LogEntry(move.seq, move.player, text, move.seen_by))
+            self.log.append(self._entry(before, move.seq, move.player, move.action))
+
+    @staticmethod
+    def _entry(before: State, seq: int, player: int, action: int) -> LogEntry:
+        """The log entry of a step, from the state before it."""
+        text = before.action_to_str(action, player)
+        return LogEntry(seq, player, text, told_all(before, player, action))
 
     def start(self) -> None:
         """Begin moving chance and bots along."""
@@ -187,17 +197,29 @@ class Room:
 
     # --- messages ----------------------------------------------------------------------
     def log_for(self, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """The move log from start on, naming only the moves this viewer may be told."""
-        n = self.table.num_players
-        bit = viewer_bit(viewer, n)
-        return [
-            {
-                "seq": entry.seq,
-                "player": entry.player,
-                "text": entry.text if entry.seen_by & bit or self.finished else None,
-            }
-            for entry in self.log[start:]
-        ]
+        """The move log from start on, as the game tells this viewer; every step once it is over.
+
+        named says whether the viewer was told exactly which step it was.
+        """
+        index = self.table.num_players if viewer is None else viewer
+        if self.finished:
+            return [
+                {"seq": entry.seq, "player": entry.player, "text": entry.text, "named": True}
+                for entry in self.log[start:]
+            ]
+        entries = []
+        for entry in self.log[start:]:
+            told = entry.told[index]
+            entries.append(
+                {
+                    "seq": entry.seq,
+                    "player": entry.player,
+                    "text": told.text,
+                    "named": told.action is not None,
+                    "record": dict(told.record),
+                }
+            )
+        return entries
 
     def state_message(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
         """Everything viewer is shown now: its view, its legal moves, the log, the result."""
@@ -324,19 +346,9 @@ class Room:
             after.apply(action, player)
         except IllegalAction as exc:
             raise illegal(exc) from None
-        text = before.action_to_str(action, player)
+        entry = self._entry(before, len(before.history), player, action)
         loop = asyncio.get_running_loop()
-        rng = random.Random(self._rng.getrandbits(64))
-        try:
-            mask = await loop.run_in_executor(
-                self.services.rules_executor, seen_by, before, player, action, after, rng
-            )
-        except Exception:
-            log.exception(
-                "table %s: cannot tell who may see a move; telling its mover only", self.table.id
-            )
-            mask = viewer_bit(player, self.table.num_players) if player >= 0 else 0
-        move = MoveRow(len(before.history), player, action, mask)
+        move = MoveRow(entry.seq, player, action, entry.seen_by())
         try:
             await loop.run_in_executor(
                 self.services.db_executor, self.services.storage.append_move, self.table.id, move
@@ -349,7 +361,7 @@ class Room:
             log.exception("table %s: storing step %d failed", self.table.id, move.seq)
             raise ApiError("storage_error", "the move could not be saved; try again", 503) from exc
         self.state = after
-        self.log.append(LogEntry(move.seq, player, text, mask))
+        self.log.append(entry)
         if player >= 0:
             self.seats[player].turn_started = None
         self._note_changes()

@@ -202,14 +202,13 @@ function drawMoves(message) {
   $("moves-panel").classList.toggle("hidden", !legalFor(message).length);
 }
 
+/** One log line in the words the game tells this seat; chance steps it learns nothing
+ * particular from (a card dealt to someone else) are left out while the game lasts. */
 function logLine(entry, finished) {
   const who = entry.player === -1 ? "Chance" : seatName(entry.player);
-  if (entry.text === null) {
-    if (entry.player === -1) return null;
-    return html("li", { class: "hidden-move" }, html("span", { class: "who", text: who }), " made a move you cannot see");
-  }
-  if (entry.player === -1 && !finished) return null;
-  return html("li", {}, html("span", { class: "who", text: `${who}: ` }), entry.text);
+  if (entry.player === -1 && !entry.named && !finished) return null;
+  const attrs = entry.named ? {} : { class: "hidden-move" };
+  return html("li", attrs, html("span", { class: "who", text: `${who}: ` }), entry.text);
 }
 
 function drawLog(entries, finished) {
