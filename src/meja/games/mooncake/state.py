@@ -14,7 +14,7 @@ from functools import cache
 from itertools import chain, permutations, repeat
 from typing import Any
 
-from meja.core import CHANCE, TERMINAL, Game, IllegalAction, State
+from meja.core import CHANCE, TERMINAL, Game, IllegalAction, State, Told
 from meja.games.mooncake import scoring
 from meja.games.mooncake.components import (
     CUSTOMERS,
@@ -607,6 +607,12 @@ class MooncakeState(State):
             keep, left, right = (index + 1 for index in CHOICES[action])
             return f"keep #{keep}, left #{left}, right #{right}"
         return f"action {action}"
+
+    def told(self, player: int, action: int, viewer: int | None) -> Told:
+        """What viewer learns of the step: hidden draws, choices and placements stay hidden."""
+        from meja.games.mooncake.told import told  # told.py reads this module's constants
+
+        return told(self, player, action, viewer)
 
     def _acting_seat(self, player: int | None) -> int:
         """A quick yes for a seat or chance that may act now; the shared checks otherwise."""

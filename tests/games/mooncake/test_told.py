@@ -1,0 +1,285 @@
+"""What each seat and the spectator is told of a step: drawn, kept and placed tiles stay hidden
+from those who cannot see them (M3, M4), and what the table sees is named to everyone."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from meja.core import CHANCE, State
+from meja.core.game import random_step
+from meja.core.told import viewers
+from meja.games.mooncake import GAME, MooncakeState
+from meja.games.mooncake.notation import SLOT_NAMES
+
+OPEN = {"placement_reveal": "open", "half_yolk_bonus": "every_cake", "all_tied_taste": "others"}
+
+
+def board(text: str) -> list[str | None]:
+    """A board written slot by slot (1NE 1SE 1SW 1NW 2NE ... 3NW), '.' for empty."""
+    return [None if code == "." else code for code in text.split()]
+
+
+def setup(num_players: int, **fields: Any) -> MooncakeState:
+    """A state from a fresh game's position with some fields replaced."""
+    data = GAME.new_state(num_players).position()
+    data.update(fields)
+    return GAME.from_position(data)
+
+
+def choosing(hands: list[list[str]], **fields: Any) -> MooncakeState:
+    """Turn 1 of round 1 with every seat holding its 3 drawn tiles."""
+    return setup(len(hands), phase="choose", customers=[1], hands=hands, **fields)
+
+
+def choose(state: MooncakeState, seat: int, text: str) -> int:
+    action = state.str_to_action(text, seat)
+    assert state.action_to_str(action, seat) == text
+    return action
+
+
+def texts(state: MooncakeState, seat: int, viewer: int | None) -> set[str]:
+    """The words viewer is told of each move seat may make here."""
+    return {state.told(seat, action, viewer).text for action in state.legal_actions(seat)}
+
+
+def told_pair(
+    state: State, player: int, action: int, viewer: int | None
+) -> tuple[str, dict[str, Any]]:
+    told = state.told(player, action, viewer)
+    return told.text, dict(told.record)
+
+
+# Round 1, turn 4 of a 2-player game: each seat has one tile left to place (in its 3NW).
+SEAT0 = "L-> L-< LN LS  RNN RSS RNS RNS  G- G- GN ."
+SEAT1 = "R-> L-< R- L-  G-> G-< GN> GS<  LNN LSS RN ."
+
+
+def last_placements(**fields: Any) -> MooncakeState:
+    values: dict[str, Any] = {
+        "phase": "place",
+        "turn": 4,
+        "customers": [10],
+        "boards": [board(SEAT0), board(SEAT1)],
+        "pending": [["3SE", "3SW"], ["3NE", "3SE"]],
+        "hands": [["GS"], ["RS"]],
+        "received": [["GN", "GS"], ["LNN", "RS"]],
+    }
+    values.update(fields)
+    return setup(2, **values)
+
+
+def test_a_draw_names_the_tile_to_the_drawer_only() -> None:
+    """Tiles are drawn face down: others learn only whose hand grew."""
+    state = setup(3, phase="draw", customers=[4], hands=[["LNN", "RSS", "G-"], ["LN"], []])
+    for tile, _ in state.chance_outcomes():
+        drawer = state.told(CHANCE, tile, 1)
+        assert drawer.text == state.action_to_str(tile, CHANCE)
+        assert drawer.action == tile and drawer.reveals
+        for viewer in (0, 2, None):
+            told = state.told(CHANCE, tile, viewer)
+            assert (told.text, dict(told.record)) == (
+                "drew a tile for seat 1",
+                {"action": None, "seat": 1},
+            )
+            assert not told.reveals
+
+
+def test_a_customer_is_turned_face_up_for_everyone_M7() -> None:
+    state = GAME.new_state(3)
+    customer = state.chance_outcomes()[0][0]
+    for viewer in viewers(3):
+        told = state.told(CHANCE, customer, viewer)
+        assert told.text == state.action_to_str(customer, CHANCE) and told.reveals
+
+
+def test_a_choice_tells_others_nothing_until_every_seat_has_chosen_M3() -> None:
+    state = choosing([["LNN", "RSS", "G-"], ["LN", "RS", "G->"], ["RN", "R-", "GS"]])
+    for viewer in (1, 2, None):
+        assert texts(state, 0, viewer) == {"kept a tile and passed two"}
+        assert not any(state.told(0, a, viewer).reveals for a in state.legal_actions(0))
+    action = choose(state, 0, "keep LNN, left RSS, right G-")
+    assert state.told(0, action, 0).text == "keep LNN, left RSS, right G-"
+    assert not state.told(0, action, 0).reveals
+
+
+def test_a_kept_tile_is_not_named_to_the_opponent_who_receives_the_other_two_M3() -> None:
+    """With 2 players both passed tiles reach the opponent, so those two are named to it (they
+    are in its hand at once); the kept tile stays face down until placed."""
+    state = choosing([["LNN", "LSS", "G-"], ["LN", "RNS", "RSS"]])
+    state.apply(choose(state, 0, "keep LNN, pass LSS G-"), 0)
+    for text, passed in (
+        ("keep LN, pass RSS RNS", "RSS RNS"),
+        ("keep RSS, pass LN RNS", "LN RNS"),
+        ("keep RNS, pass LN RSS", "LN RSS"),
+    ):
+        action = choose(state, 1, text)
+        told = state.told(1, action, 0)
+        assert told.text == f"kept a tile and passed {passed}"
+        assert told.action is None and told.reveals
+        after = state.clone()
+        after.apply(action, 1)
+        got = after.view(0)["received"]
+        assert sorted(passed.split()) == sorted(got.values())
+        assert told.record["received"] == got
+        assert state.told(1, action, 1).text == text
+        assert (
+            state.told(1, action, None).text
+            == "kept a tile and passed two; every seat got its tiles"
+        )
+
+
+def test_the_delivery_names_to_each_seat_only_the_tiles_it_receives_M3() -> None:
+    """The last choice delivers every passed tile at once: each seat is told the two it gets."""
+    state = choosing(
+        [["LNN", "RSS", "G-"], ["LN", "RS", "G->"], ["RN", "R-", "GS"], ["L-", "LS", "RNS"]]
+    )
+    state.apply(choose(state, 0, "keep LNN, left RSS, right G-"), 0)
+    state.apply(choose(state, 1, "keep LN, left RS, right G->"), 1)
+    state.apply(choose(state, 3, "keep L-, left LS, right RNS"), 3)
+    action = choose(state, 2, "keep RN, left R-, right GS")
+    expected = {
+        0: "kept a tile and passed two; seat 0 got G-> from seat 1 and LS from seat 3",
+        1: "kept a tile and passed two; seat 1 got GS from seat 2 and RSS from seat 0",
+        3: "kept a tile and passed two; seat 3 got G- from seat 0 and R- from seat 2",
+    }
+    after = state.clone()
+    after.apply(action, 2)
+    for viewer, text in expected.items():
+        told = state.told(2, action, viewer)
+        assert (told.text, told.action, told.reveals) == (text, None, True)
+        assert told.record["received"] == after.view(viewer)["received"]
+    assert state.told(2, action, 2).action == action and state.told(2, action, 2).reveals
+    spectator = state.told(2, action, None)
+    assert spectator.text == "kept a tile and passed two; every seat got its tiles"
+    assert not spectator.reveals
+
+
+def test_a_placement_is_hidden_from_others_until_every_seat_has_placed_M4() -> None:
+    state = choosing([["LNN", "RSS", "G-"], ["LN", "RS", "G->"]])
+    state.apply(0, 0)
+    state.apply(0, 1)
+    for viewer in (1, None):
+        assert texts(state, 0, viewer) == {"placed a tile"}
+        assert not any(state.told(0, a, viewer).reveals for a in state.legal_actions(0))
+    action = state.str_to_action("place LNN at 2SW", 0)
+    assert state.told(0, action, 0).text == "place LNN at 2SW"
+
+
+def test_a_seats_last_placement_of_the_turn_is_not_named_though_it_had_one_slot_M4() -> None:
+    """Seat 0's last tile can go only into 3NW, yet seat 1 has not placed: nothing is shown."""
+    state = last_placements()
+    (action,) = state.legal_actions(0)
+    for viewer in (1, None):
+        told = state.told(0, action, viewer)
+        assert (told.text, told.action, told.reveals) == ("placed a tile", None, False)
+
+
+def test_the_last_placement_of_a_turn_reveals_every_placement_but_not_their_order_M4() -> None:
+    """Seat 1 placed G- and LN this turn and has RS left: others see the three tiles appear at
+    once, so they are told that all is revealed, not which tile came last."""
+    seat0 = board("GN GS L- . " + ". " * 8)
+    fields: dict[str, Any] = {"phase": "place", "turn": 1, "customers": [10]}
+    fields["received"] = [["GN", "GS"], ["LN", "RS"]]
+    one = setup(
+        2,
+        boards=[seat0, board(". " * 4 + "G- LN . . " + ". " * 4)],
+        pending=[["1NE", "1SE", "1SW"], ["2NE", "2SE"]],
+        hands=[[], ["RS"]],
+        **fields,
+    )
+    other = setup(
+        2,
+        boards=[seat0, board(". " * 4 + "G- . RS . " + ". " * 4)],
+        pending=[["1NE", "1SE", "1SW"], ["2NE", "2SW"]],
+        hands=[[], ["LN"]],
+        **fields,
+    )
+    first = one.str_to_action("place RS at 2SW", 1)
+    second = other.str_to_action("place LN at 2SE", 1)
+    for viewer in (0, None):
+        a, b = one.clone(), other.clone()
+        a.apply(first, 1)
+        b.apply(second, 1)
+        assert a.view(viewer) == b.view(viewer)
+        told = one.told(1, first, viewer)
+        assert told.text == "placed a tile; every placement is revealed"
+        assert told_pair(one, 1, first, viewer) == told_pair(other, 1, second, viewer)
+        assert told.reveals
+    mover = one.told(1, first, 1)
+    assert (mover.text, mover.action, mover.reveals) == ("place RS at 2SW", first, True)
+
+
+def test_the_last_placement_of_a_round_tells_others_only_that_the_round_is_scored_M4() -> None:
+    state = last_placements()
+    state.apply(state.legal_actions(0)[0], 0)
+    (action,) = state.legal_actions(1)
+    for viewer in (0, None):
+        told = state.told(1, action, viewer)
+        assert (told.text, told.action, told.reveals) == (
+            "placed a tile; the round is scored",
+            None,
+            True,
+        )
+    assert state.told(1, action, 1).text == "place RS at 3NW"
+
+
+def test_open_placements_are_named_to_everyone_at_once_M4() -> None:
+    """Option placement_reveal='open': a tile is face up as soon as it is placed."""
+    state = choosing([["LNN", "RSS", "G-"], ["LN", "RS", "G->"], ["RN", "R-", "GS"]], options=OPEN)
+    for seat in range(3):
+        state.apply(0, seat)
+    action = state.str_to_action("place LNN at 1NE", 0)
+    for viewer in viewers(3):
+        told = state.told(0, action, viewer)
+        assert (told.text, told.action) == ("place LNN at 1NE", action)
+        assert told.reveals == (viewer != 0)
+
+
+@pytest.mark.parametrize("num_players", range(2, 7))
+def test_open_placements_are_told_alike_exactly_when_they_look_alike_M4(num_players: int) -> None:
+    """The check of tests/test_told.py for the 'open' option, which that test does not play:
+    steps a viewer cannot tell apart, here or in a redrawn world, are told to it alike, and a
+    step told as revealing nothing leaves what the viewer sees determined."""
+    for seed in range(4):
+        rng = random.Random(seed * 10 + num_players)
+        state = GAME.new_state(num_players, **OPEN)
+        while not state.is_terminal():
+            player, action = random_step(state, rng)
+            if player != CHANCE and rng.random() < 0.1:
+                for viewer in viewers(num_players):
+                    check_told_alike(state, player, action, viewer, rng)
+            state.apply(action, player)
+
+
+def check_told_alike(
+    state: MooncakeState, player: int, action: int, viewer: int | None, rng: random.Random
+) -> None:
+    seen = seen_after(state, player, action, viewer)
+    told = told_pair(state, player, action, viewer)
+    reveals = state.told(player, action, viewer).reveals
+    drawn_for = rng.randrange(state.num_players) if viewer is None else viewer
+    for world in (state, state.resample(drawn_for, rng)):
+        for other in world.legal_actions(player):
+            if seen_after(world, player, other, viewer) == seen:
+                assert told_pair(world, player, other, viewer) == told
+            elif other == action:
+                assert reveals, f"{told[0]!r} to {viewer} changes what it sees"
+
+
+def seen_after(
+    world: MooncakeState, player: int, action: int, viewer: int | None
+) -> tuple[dict[str, Any], list[list[str | None]] | None]:
+    """The viewer's view after the step, and the open cakes the table shows while a round is
+    scored: the view after holds no board by then, as the tiles go back to the pool (M5)."""
+    branch = world.clone()
+    branch.apply(action, player)
+    before = world.view(viewer)
+    if before["phase"] != "place" or before["turn"] < 4 or sum(before["hand_sizes"]) > 1:
+        return branch.view(viewer), None
+    _, code, _, slot = world.action_to_str(action, player).split()
+    cakes = before["boards"]
+    cakes[player][SLOT_NAMES.index(slot)] = code
+    return branch.view(viewer), cakes
