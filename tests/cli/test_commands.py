@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from meja.cli import main
-from meja.core import list_games
+from meja.commands.play_session import render_view
+from meja.core import GameRecord, Told, list_games, load_game
+from meja.core.told import replay_told
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -90,3 +92,59 @@ def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path) -> None:
     bad.write_text("{ not json")
     result = _run("replay", str(bad))
     assert result.returncode == 2 and "not a JSON game record" in result.stderr
+
+
+def _unfinished_record(tmp_path: Path, steps: int) -> tuple[Path, GameRecord]:
+    """A Nasi Lemak game saved mid-way, as `meja play`'s save command leaves it."""
+    full = tmp_path / "full.json"
+    assert main(["random", "nasi_lemak", "--players", "3", "--seed", "4", "--out", str(full)]) == 0
+    record = GameRecord.load(full)
+    record.history = record.history[:steps]
+    path = tmp_path / "unfinished.json"
+    record.save(path)
+    return path, record
+
+
+def test_an_unfinished_game_replays_as_a_spectator_sees_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Saving a game in `meja play` and replaying it must not show the bots' hands."""
+    path, record = _unfinished_record(tmp_path, 60)
+    capsys.readouterr()
+    state = record.replay()
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "shown as a spectator sees it" in out
+    assert render_view(state, None) in out
+    assert str(state) not in out
+    assert main(["replay", str(path), "--all"]) == 0
+    assert str(state) in capsys.readouterr().out
+
+
+def test_a_replay_as_a_seat_lists_each_move_as_that_seat_was_told_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path, record = _unfinished_record(tmp_path, 60)
+    capsys.readouterr()
+    assert main(["replay", str(path), "--seat", "1", "--moves"]) == 0
+    out = capsys.readouterr().out
+    state = record.new_state()
+    for index, (player, action) in enumerate(record.history, start=1):
+        assert (
+            f"{index:4}. "
+            + ("chance" if player < 0 else f"seat {player}")
+            + (f": {state.told(player, action, 1).text}\n")
+            in out
+        )
+        state.apply(action, player)
+    assert render_view(state, 1) in out
+    assert any(t.action is None for t in _told_of_others(record, 1)), "nothing was hidden"
+    result = _run("replay", str(path), "--seat", "3")
+    assert result.returncode == 2 and "--seat must be between 0 and 2" in result.stderr
+
+
+def _told_of_others(record: GameRecord, seat: int) -> list[Told]:
+    """What seat was told of every step but its own."""
+    game = load_game(record.game)
+    steps = replay_told(game, record.num_players, record.options, record.history, seat)
+    return [told for player, told in steps if player != seat]

@@ -43,7 +43,9 @@ def test_records_and_replays_wait_for_the_end(live: Any) -> None:
     frame = live.http.get(f"{base}/replay/3", params={"seat": 1}).json()
     assert (frame["step"], frame["total"]) == (3, 6)
     assert frame["view"]["bids"] == [True, None]
-    assert [entry["text"] for entry in frame["log"]][2] == "bid high"
+    dealt = f"card {record['history'][1][1]}"
+    assert [entry["text"] for entry in frame["log"]] == ["deal a card to seat 0", dealt, "bid"]
+    assert [entry["named"] for entry in frame["log"]] == [False, True, False]
     final = live.http.get(f"{base}/replay/6").json()
     assert final["result"]["winners"] == [0]
     for bad in ("/replay/7", "/replay/-1", "/replay/x", "/replay/2?seat=5"):

@@ -109,7 +109,7 @@ def _game_info(game: Game) -> dict[str, Any]:
 
 
 def _replay_frame(room: Room, step: int, seat: int | None) -> dict[str, Any]:
-    """The finished game at one step, as seat (or a spectator) saw it, with every move named."""
+    """The finished game at one step as seat (or a spectator) saw it and was told of each move."""
     history = room.state.history
     if not 0 <= step <= len(history):
         raise ApiError("bad_request", f"step must be between 0 and {len(history)}")
@@ -127,7 +127,7 @@ def _replay_frame(room: Room, step: int, seat: int | None) -> dict[str, Any]:
         "current": state.current_player(),
         "active": state.active_players(),
         "view": state.view(seat),
-        "log": room.log_for(seat)[:step],
+        "log": room.log_for(seat, as_told=True)[:step],
         "result": {"scores": state.scores(), "winners": state.winners()}
         if state.is_terminal()
         else None,

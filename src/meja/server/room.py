@@ -196,13 +196,16 @@ class Room:
         }
 
     # --- messages ----------------------------------------------------------------------
-    def log_for(self, viewer: int | None, start: int = 0) -> list[dict[str, Any]]:
-        """The move log from start on, as the game tells this viewer; every step once it is over.
+    def log_for(
+        self, viewer: int | None, start: int = 0, *, as_told: bool = False
+    ) -> list[dict[str, Any]]:
+        """The move log from start on, as the game told this viewer; every step named once the
+        game is over, unless as_told asks for the words of the time (replays as a seat saw it).
 
         named says whether the viewer was told exactly which step it was.
         """
         index = self.table.num_players if viewer is None else viewer
-        if self.finished:
+        if self.finished and not as_told:
             return [
                 {"seq": entry.seq, "player": entry.player, "text": entry.text, "named": True}
                 for entry in self.log[start:]
