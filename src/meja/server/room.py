@@ -7,7 +7,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import random
 import secrets
@@ -86,7 +85,7 @@ class SeatState:
     turn_started: float | None = None
     changed_at: int = 0
     """The step at which what this seat sees last changed; older moves are stale."""
-    seen: str = ""
+    seen: tuple[dict[str, Any], list[int]] | None = None
     bot_instance: Bot | None = field(default=None, repr=False)
 
     def public(self, index: int) -> dict[str, Any]:
@@ -123,6 +122,9 @@ class Room:
         self._chance_rng = random.SystemRandom()
         self._standin: Bot = standin_for(game, services.standin_bots)
         self._driver: asyncio.Task[None] | None = None
+        self._seen_for: State | None = None
+        self._seen_step = -1
+        self._seen_now: dict[int | None, tuple[dict[str, Any], list[int]]] = {}
 
     # --- building --------------------------------------------------------------------
     def replay(self, moves: list[MoveRow]) -> None:
@@ -228,16 +230,26 @@ class Room:
         """Everything viewer is shown now: its view, its legal moves, the log, the result."""
         return {**self._seat_state(viewer), **self._log_part(viewer, log_start)}
 
+    def _seen(self, viewer: int | None) -> tuple[dict[str, Any], list[int]]:
+        """What viewer sees now and the moves it may make, computed once per step."""
+        state = self.state
+        if self._seen_for is not state or self._seen_step != len(state.history):
+            self._seen_for, self._seen_step = state, len(state.history)
+            self._seen_now = {}
+        seen = self._seen_now.get(viewer)
+        if seen is None:
+            mine = viewer is not None and viewer in state.active_players()
+            seen = (state.view(viewer), state.legal_actions(viewer) if mine else [])
+            self._seen_now[viewer] = seen
+        return seen
+
     def _seat_state(self, viewer: int | None) -> dict[str, Any]:
         """The state message without the log: the same for every connection of a seat."""
         state = self.state
-        active = state.active_players()
-        legal: list[dict[str, Any]] = []
-        if viewer is not None and viewer in active:
-            legal = [
-                {"action": action, "text": state.action_to_str(action, viewer)}
-                for action in state.legal_actions(viewer)
-            ]
+        view, actions = self._seen(viewer)
+        legal = [
+            {"action": action, "text": state.action_to_str(action, viewer)} for action in actions
+        ]
         result = None
         if state.is_terminal():
             result = {"scores": state.scores(), "winners": state.winners()}
@@ -247,8 +259,8 @@ class Room:
             "you": viewer,
             "step": len(state.history),
             "current": state.current_player(),
-            "active": active,
-            "view": state.view(viewer),
+            "active": state.active_players(),
+            "view": view,
             "legal": legal,
             "clock": self._clock_remaining(),
             "result": result,
@@ -378,14 +390,11 @@ class Room:
         A move chosen at an earlier step is still good if the seat has seen nothing new since:
         in a simultaneous phase, other seats' secret commitments do not make it stale.
         """
-        state = self.state
-        active = state.active_players()
         for index, seat in enumerate(self.seats):
-            legal = state.legal_actions(index) if index in active else []
-            seen = json.dumps([state.view(index), legal], sort_keys=True)
+            seen = self._seen(index)
             if seen != seat.seen:
                 seat.seen = seen
-                seat.changed_at = len(state.history)
+                seat.changed_at = len(self.state.history)
 
     # --- the driver --------------------------------------------------------------------
     def _now(self) -> float:
