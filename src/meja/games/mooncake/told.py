@@ -81,11 +81,10 @@ def _placement(state: MooncakeState, player: int, action: int, viewer: int | Non
     placed, and the turn's last placement reveals every placement but not their order (M4)."""
     last = state._waiting == 1
     scored = last and state._turn == TURNS_PER_ROUND - 1
-    if not state._hide_places:
-        return _named(
-            state, player, action, viewer != player, **({"scored": True} if scored else {})
-        )
-    facts = {"scored": True} if scored else {"revealed": True} if last else {}
+    hide = state._hide_places
+    facts = {"scored": True} if scored else {"revealed": True} if last and hide else {}
+    if not hide:
+        return _named(state, player, action, viewer != player, **facts)
     if viewer == player:
         return _named(state, player, action, last, **facts)
     text = "placed a tile"
