@@ -148,3 +148,15 @@ list_cells = bit_lister(range(NUM_CELLS), CELL_GROUPS)
 list_cell_names = bit_lister(CELL_NAMES, CELL_GROUPS)
 list_edge_names = bit_lister(EDGE_NAMES, EDGE_GROUPS)
 list_edges = bit_lister(range(NUM_EDGES), EDGE_GROUPS)
+
+
+def enclosed_by(fences: int) -> int:
+    """Padded bits of the cells the fences on an edge mask enclose."""
+    open_east, open_south = ALL_OPEN_EAST, ALL_OPEN_SOUTH
+    for edge in list_edges(fences):
+        vertical, bit = EDGE_OPEN[edge]
+        if vertical:
+            open_east &= ~bit
+        else:
+            open_south &= ~bit
+    return INTERIOR & ~reachable(open_east, open_south)

@@ -2,7 +2,9 @@
 
 A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a tile name or
 "?" for a tile nobody has seen yet. Fences are listed by edge name (see field.py). The tiles
-that go face down at the next action are written up and listed in turning_back (T4a).
+that go face down at the next action are written up and listed in turning_back (T4a). As a
+new round begins, ended_round holds the field the last one ended on (see ended.py); positions
+written before it was kept leave it out.
 """
 
 from __future__ import annotations
@@ -20,13 +22,16 @@ from meja.games.te_kuiti.components import (
     SHEEP_PER_TURN,
     SIDES,
 )
+from meja.games.te_kuiti.ended import DOWN, GONE, UP, EndedField
 from meja.games.te_kuiti.field import (
     CELL_INDEX,
     CELL_NAMES,
     EDGE_ALIASES,
     EDGE_NAMES,
+    INTERIOR,
     NUM_CELLS,
     PAD_BIT,
+    enclosed_by,
 )
 from meja.games.te_kuiti.state import (
     BONUS,
@@ -68,6 +73,9 @@ KEYS = (
     "turn",
     "result",
 )
+OPTIONAL_KEYS = ("ended_round",)
+"""Fields a position may leave out: an older position has none, which means null."""
+ENDED_KEYS = ("cells", "fences")
 SOLO_PHASES = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
 SOLO_TURNING_BACK_PHASES = frozenset((FLIPPING, OVER))
 DUEL_TURNING_BACK_PHASES = frozenset((SHEPHERD_TURN, OVER))
@@ -158,7 +166,7 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     missing = [key for key in KEYS if key not in data]
     if missing:
         raise InvalidPosition(f"{missing[0]}: missing from the position")
-    extra = sorted(set(data) - set(KEYS))
+    extra = sorted(set(data) - set(KEYS) - set(OPTIONAL_KEYS))
     if extra:
         raise InvalidPosition(f"{extra[0]}: not a field of a Te Kuiti position")
     players = _int(data, "players", game.min_players, game.max_players)
@@ -182,24 +190,12 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     state.start_round(number, shepherd)
     state.phase = phase
 
-    fences = data["fences"]
-    if not isinstance(fences, list):
-        raise InvalidPosition("fences: expected a list of edge names such as 'b3n'")
-    mask = 0
-    for name in fences:
-        if not isinstance(name, str) or name not in EDGE_ALIASES:
-            raise InvalidPosition(f"fences: {name!r} is not an edge (e.g. 'a1n', 'e5s')")
-        edge = EDGE_ALIASES[name]
-        if mask >> edge & 1:
-            raise InvalidPosition(f"fences: edge {EDGE_NAMES[edge]} is listed twice")
-        mask |= 1 << edge
-    if len(fences) > FENCES:
-        raise InvalidPosition(f"fences: {len(fences)} fences, but only {FENCES} exist")
+    mask = _read_fences(data["fences"], "fences")
     state.set_fences(mask)
     supply = _int(data, "supply", 0, FENCES)
-    if supply != FENCES - len(fences):
+    if supply != FENCES - mask.bit_count():
         raise InvalidPosition(
-            f"supply: {supply} + {len(fences)} fences on the field must make {FENCES}"
+            f"supply: {supply} + {mask.bit_count()} fences on the field must make {FENCES}"
         )
 
     cells = data["cells"]
@@ -266,7 +262,79 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     _check_turning_back(state)
     _read_scores(state, data)
     _check_moves(state)
+    _read_ended(state, data.get("ended_round"))
     return state
+
+
+def _read_fences(fences: Any, key: str) -> int:
+    """An edge mask from a list of edge names, each edge at most once."""
+    if not isinstance(fences, list):
+        raise InvalidPosition(f"{key}: expected a list of edge names such as 'b3n'")
+    mask = 0
+    for name in fences:
+        if not isinstance(name, str) or name not in EDGE_ALIASES:
+            raise InvalidPosition(f"{key}: {name!r} is not an edge (e.g. 'a1n', 'e5s')")
+        edge = EDGE_ALIASES[name]
+        if mask >> edge & 1:
+            raise InvalidPosition(f"{key}: edge {EDGE_NAMES[edge]} is listed twice")
+        mask |= 1 << edge
+    if len(fences) > FENCES:
+        raise InvalidPosition(f"{key}: {len(fences)} fences, but only {FENCES} exist")
+    return mask
+
+
+def _read_ended(state: TeKuitiState, value: Any) -> None:
+    """The field the last round ended on: only before the new round's first move, holding
+    only what lay in sight, and scoring what round_scores says it scored (T7)."""
+    key = "ended_round"
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        raise InvalidPosition(f"{key}: expected null or an object with {' and '.join(ENDED_KEYS)}")
+    if sorted(value) != sorted(ENDED_KEYS):
+        raise InvalidPosition(f"{key}: expected the keys {', '.join(ENDED_KEYS)}")
+    untouched = state.unseen == INTERIOR and not state.fences
+    if state.round == 1 or state.phase != SHEPHERD_TURN or not untouched:
+        raise InvalidPosition(f"{key}: only as a new round begins, before its first fence")
+    fences = _read_fences(value["fences"], f"{key}.fences")
+    cells = value["cells"]
+    if not isinstance(cells, list) or len(cells) != NUM_CELLS:
+        raise InvalidPosition(f"{key}.cells: expected a list of {NUM_CELLS} cell strings")
+    faces: list[int] = []
+    tiles: list[int] = []
+    for cell, text in enumerate(cells):
+        where = f"{key}.cells[{cell}] ({CELL_NAMES[cell]})"
+        code = CELL_CODES.get(text) if isinstance(text, str) else None
+        if code is None:
+            raise _explain_cell(where, text)
+        face, tile, side = code
+        if side >= 0:
+            raise InvalidPosition(f"{where}: daisy sides matter only in the solo game")
+        if face == DOWN and tile >= 0:
+            raise InvalidPosition(f"{where}: a tile that lay face down shows no face: 'down ?'")
+        if face == UP and TILE_KIND[tile] < 0:
+            name = TILE_NAMES[tile]
+            raise InvalidPosition(f"{where}: a {name} leaves the field when flipped; not up")
+        faces.append(face)
+        tiles.append(tile)
+    for tile, count in enumerate(TILE_COUNTS):
+        if tiles.count(tile) > count:
+            many = f"{tiles.count(tile)} {TILE_NAMES[tile]} tiles"
+            raise InvalidPosition(f"{key}.cells: {many}, only {count} exist")
+    enclosed = enclosed_by(fences)
+    points = [0, 0]
+    for cell, face in enumerate(faces):
+        if face != GONE and enclosed & PAD_BIT[cell]:
+            points[1 - state.shepherd] += 1
+        elif face == GONE and TILE_KIND[tiles[cell]] >= 0:
+            points[state.shepherd] += 1
+    scored = state.round_scores[-1]
+    if tuple(points) != scored:
+        raise InvalidPosition(
+            f"{key}: its field scores {points[0]}-{points[1]}, but round_scores"
+            f"[{len(state.round_scores) - 1}] is {scored[0]}-{scored[1]}"
+        )
+    state.ended = EndedField(fences, enclosed, tuple(faces), tuple(tiles))
 
 
 def _read_turning_back(state: TeKuitiState, names: Any) -> None:

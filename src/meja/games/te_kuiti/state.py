@@ -12,6 +12,7 @@ from typing import Any
 
 from meja.core.errors import IllegalAction
 from meja.core.game import CHANCE, TERMINAL, Game, State
+from meja.core.told import Told
 from meja.games.te_kuiti.actions import (
     ACTION_LOOKUP,
     ACTION_NAMES,
@@ -39,6 +40,7 @@ from meja.games.te_kuiti.components import (
     SIDES,
     TILE_TYPES,
 )
+from meja.games.te_kuiti.ended import DOWN, GONE, UP, EndedField
 from meja.games.te_kuiti.field import (
     ALL_EDGES,
     ALL_OPEN_EAST,
@@ -61,6 +63,7 @@ from meja.games.te_kuiti.field import (
     reachable,
 )
 from meja.games.te_kuiti.text import render
+from meja.games.te_kuiti.told import told as told_step
 
 SHEPHERD_TURN, FLIPPING, REVEAL, ORIENT, RAM_CHOICE, BONUS, COLLECTING, OVER = range(8)
 PHASE_NAMES = ("shepherd", "flip", "reveal", "orient", "ram", "bonus", "collect", "over")
@@ -100,7 +103,8 @@ class TeKuitiState(State):
     unseen tiles by type; revealed lists this turn's face-up sheep; pending is the cell whose
     flip awaits a chance outcome. turning_back holds the cells of the tiles just turned back
     face down: they lie face down for the rules, but every view shows their faces until the
-    next action is applied (T4a).
+    next action is applied (T4a). ended holds the field the last round ended on, shown to
+    everyone beside the new field until the next action, as the table still shows it.
     """
 
     solo: bool
@@ -125,6 +129,7 @@ class TeKuitiState(State):
     pool: list[int]
     revealed: list[int]
     turning_back: tuple[int, ...]
+    ended: EndedField | None
     pending: int
     endgame: bool
     last_turn: bool
@@ -171,6 +176,7 @@ class TeKuitiState(State):
         self.pool = list(TILE_COUNTS)
         self.revealed = []
         self.turning_back = ()
+        self.ended = None
         self.pending = -1
         self.endgame = False
         self.last_turn = False
@@ -262,6 +268,8 @@ class TeKuitiState(State):
     def _apply(self, action: int, seat: int) -> None:
         if self.turning_back:
             self.turning_back = ()
+        if self.ended is not None:
+            self.ended = None
         phase = self.phase
         if phase == REVEAL:
             cell = self.pending
@@ -490,10 +498,23 @@ class TeKuitiState(State):
         points[self.sheep] = self.collected
         self.round_scores.append((points[0], points[1]))
         if self.round < ROUNDS:
+            ended = self.ended_field()
             self.start_round(self.round + 1, self.sheep)
+            self.ended = ended
         else:
             self.phase = OVER
             self.to_place = 0
+
+    def ended_field(self) -> EndedField:
+        """The field as it lies now, the tiles turning back still face up (T4a)."""
+        shown = self.present & ~self.down
+        for cell in self.turning_back:
+            shown |= PAD_BIT[cell]
+        faces = tuple(
+            GONE if not self.present & bit else UP if shown & bit else DOWN for bit in PAD_BIT
+        )
+        tiles = tuple(-1 if face == DOWN else t for face, t in zip(faces, self.tiles, strict=True))
+        return EndedField(self.fences, self.enclosed, faces, tiles)
 
     # --- results -------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -547,6 +568,11 @@ class TeKuitiState(State):
         if isinstance(action, int) and 0 <= action < len(names):
             return names[action]
         return f"unknown action {action!r}"
+
+    def told(self, player: int, action: int, viewer: int | None) -> Told:
+        """Every viewer sees the same board, so is told the same: moves by name, chance steps
+        by their cell alone (see told.py)."""
+        return told_step(self, player, action)
 
     def str_to_action(self, text: str, player: int | None = None) -> int:
         """Parse an action name (edge aliases such as b3s for b4n allowed) or number."""
@@ -609,7 +635,7 @@ class TeKuitiState(State):
         """Only public facts: a face-down tile never shows its identity, even if seen before.
 
         The one exception is T4a: tiles just turned back show their faces, to every seat and
-        the spectator alike, until the next action.
+        the spectator alike, until the next action; so does the field the last round ended on.
         """
         present, down, tiles, sides = self.present, self.down, self.tiles, self.sides
         cells = [
@@ -637,6 +663,7 @@ class TeKuitiState(State):
             "flipping": CELL_NAMES[self.pending] if self.pending >= 0 else None,
             "revealed": [CELL_NAMES[c] for c in self.revealed],
             "turning_back": [CELL_NAMES[c] for c in self.turning_back],
+            "ended_round": None if self.ended is None else self.ended.view(self.round - 1),
             "end_of_round": self.endgame,
             "last_turn": self.last_turn,
             "fences_out": self.fences_out,
@@ -675,6 +702,7 @@ class TeKuitiState(State):
             "flipping": CELL_NAMES[self.pending] if self.pending >= 0 else None,
             "revealed": [CELL_NAMES[c] for c in self.revealed],
             "turning_back": [CELL_NAMES[c] for c in self.turning_back],
+            "ended_round": None if self.ended is None else self.ended.position(),
             "end_of_round": self.endgame,
             "last_turn": self.last_turn,
             "fences_out": self.fences_out,
@@ -727,6 +755,7 @@ class TeKuitiState(State):
             self.pending,
             self.revealed,
             self.turning_back,
+            self.ended,
             self.endgame,
             self.last_turn,
             self.fences_out,

@@ -4,7 +4,9 @@ A cell shows ?? for a tile nobody has seen, the tile's code in lower case when i
 after being seen, in upper case when face up, and .. once the tile has left the field. A # in
 front marks an enclosed cell; after the code, ^ > v < give a daisy's side and * a daisy whose
 side is not known (or does not matter, in the two-player game). Tiles just turned back still
-show in upper case until the next action (T4a), and a note names them.
+show in upper case until the next action (T4a), and a note names them. As a new round begins,
+the field the last one ended on is drawn below until the next action, a tile that lay face
+down there as ??.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from meja.games.te_kuiti.components import COLS, ROUNDS, ROWS, TILE_TYPES
+from meja.games.te_kuiti.ended import DOWN, GONE, EndedField
 from meja.games.te_kuiti.field import CELL_NAMES, NUM_CELLS, PAD_BIT, h_edge, v_edge
 
 if TYPE_CHECKING:
@@ -61,6 +64,18 @@ def cell_label(state: TeKuitiState, cell: int) -> str:
     return f"{mark}{code}{daisy}"
 
 
+def ended_label(ended: EndedField, cell: int) -> str:
+    """A cell of the field a round ended on, drawn like cell_label draws the field."""
+    mark = "#" if ended.enclosed & PAD_BIT[cell] else " "
+    face = ended.faces[cell]
+    if face == GONE:
+        return f"{mark}.. "
+    if face == DOWN:
+        return f"{mark}?? "
+    kind = TILE_TYPES[ended.tiles[cell]]
+    return f"{mark}{kind.code.upper()}{'*' if kind.daisy else ' '}"
+
+
 def render(state: TeKuitiState) -> str:
     """The whole state, hidden identities included, as stable text for logs and playthroughs."""
     if state.solo:
@@ -99,7 +114,15 @@ def render(state: TeKuitiState) -> str:
         won = state.winners()
         scores += "; winners: " + (", ".join(f"seat {s}" for s in won) if won else "none")
     labels = [cell_label(state, cell) for cell in range(NUM_CELLS)]
-    return "\n".join([head, "; ".join(notes), scores, *draw_field(labels, state.fences)])
+    lines = [head, "; ".join(notes), scores, *draw_field(labels, state.fences)]
+    ended = state.ended
+    if ended is not None:
+        first, second = state.round_scores[-1]
+        lines.append(
+            f"round {state.round - 1} ended: {first}-{second}; its field until the next action"
+        )
+        lines += draw_field([ended_label(ended, cell) for cell in range(NUM_CELLS)], ended.fences)
+    return "\n".join(lines)
 
 
 def render_seat(state: TeKuitiState, seat: int | None) -> str:
