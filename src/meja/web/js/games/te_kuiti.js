@@ -8,13 +8,14 @@ const GAP = 22;
 const PITCH = TILE + GAP;
 const Y0 = 70;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const MINI = 30;
 
-/** The field's size from the game's components, and where it sits. */
+/** The field's size from the game's components, and where it sits: a grid of PITCH at (x0, y0). */
 function fieldShape(ctx) {
   const cols = ctx.components.COLS;
   const rows = ctx.components.ROWS;
   const x0 = ctx.wide ? 50 : (W - PITCH * cols) / 2;
-  return { cols, rows, x0, columns: LETTERS.slice(0, cols) };
+  return { cols, rows, x0, y0: Y0, pitch: PITCH, columns: LETTERS.slice(0, cols) };
 }
 const SHEEP_TINT = {
   joyful: "#ffe08a",
@@ -27,17 +28,18 @@ const SHEEP_TINT = {
 function cellXY(shape, name) {
   const col = shape.columns.indexOf(name[0]);
   const row = Number.parseInt(name.slice(1), 10) - 1;
-  return [shape.x0 + col * PITCH, Y0 + row * PITCH];
+  return [shape.x0 + col * shape.pitch, shape.y0 + row * shape.pitch];
 }
 
 /** The two ends of a fence such as "c2n" (north side of c2). */
 function fenceLine(shape, name) {
   const [x, y] = cellXY(shape, name);
+  const p = shape.pitch;
   const side = name[name.length - 1];
-  if (side === "n") return [x, y, x + PITCH, y];
-  if (side === "s") return [x, y + PITCH, x + PITCH, y + PITCH];
-  if (side === "w") return [x, y, x, y + PITCH];
-  return [x + PITCH, y, x + PITCH, y + PITCH];
+  if (side === "n") return [x, y, x + p, y];
+  if (side === "s") return [x, y + p, x + p, y + p];
+  if (side === "w") return [x, y, x, y + p];
+  return [x + p, y, x + p, y + p];
 }
 
 /** A fence line shortened by d at both ends, as SVG line attributes. */
@@ -102,6 +104,37 @@ function turnBackMark(x, y) {
     label(x + TILE / 2, y - 0.5, "turned back next", { "font-size": 10, fill: "#fff", "font-weight": 700 }));
 }
 
+/**
+ * The field the last round ended on, small: its tiles as they lay, its enclosures and fences.
+ * Every seat sees it, as at the table, until the next move.
+ */
+function endedField(shape, ended, x, y, k) {
+  const grid = { ...shape, x0: x, y0: y, pitch: MINI * k };
+  const size = grid.pitch;
+  const group = svg("g", { class: "ended-field", "data-ended-round": ended.round });
+  group.append(svg("rect", { x: x - 4, y: y - 4, width: size * shape.cols + 8, height: size * shape.rows + 8, rx: 6, fill: "#a9c97f", stroke: "#6f8f4a" }));
+  const enclosed = new Set(ended.enclosed || []);
+  ended.cells.forEach((state, index) => {
+    const name = `${shape.columns[index % shape.cols]}${Math.floor(index / shape.cols) + 1}`;
+    const [cx, cy] = cellXY(grid, name);
+    const base = state.replace("_daisy", "");
+    const tip = state === "down" ? "face down" : state === "gone" ? "taken off the field" : pretty(state.replace("_daisy", " (daisy)"));
+    const cell = svg("g", { "data-ended-cell": name }, title(`${name}: ${tip}${enclosed.has(name) ? ", enclosed" : ""}`));
+    if (state === "down") cell.append(svg("rect", { x: cx + 2, y: cy + 2, width: size - 4, height: size - 4, rx: 4, fill: "#4f7a3a", stroke: "#2f4a22" }));
+    else if (state === "gone") cell.append(svg("rect", { x: cx + 4, y: cy + 4, width: size - 8, height: size - 8, rx: 3, fill: "none", stroke: "#7e9a5c", "stroke-dasharray": "3 3" }));
+    else {
+      cell.append(svg("rect", { x: cx + 2, y: cy + 2, width: size - 4, height: size - 4, rx: 4, fill: SHEEP_TINT[base] || "#f7f3e6", stroke: "#6b5b3e" }),
+        label(cx + size / 2, cy + size / 2, pretty(base).slice(0, 2), { "font-size": 12 * k, "font-weight": 600 }));
+    }
+    if (enclosed.has(name)) cell.append(svg("rect", { x: cx, y: cy, width: size, height: size, rx: 4, fill: "rgba(120, 72, 28, 0.35)" }));
+    group.append(cell);
+  });
+  for (const fence of ended.fences || []) {
+    group.append(svg("line", { ...inset(fenceLine(grid, fence), 2), stroke: "#7a4b1e", "stroke-width": 4 * k, "stroke-linecap": "round" }));
+  }
+  return group;
+}
+
 function field(ctx, shape, view) {
   const group = svg("g", { class: "field" });
   group.append(svg("rect", { x: shape.x0 - 16, y: Y0 - 16, width: PITCH * shape.cols + 32, height: PITCH * shape.rows + 32, rx: 18, fill: "#a9c97f", stroke: "#6f8f4a", "stroke-width": 3 }));
@@ -156,7 +189,7 @@ function fences(ctx, shape, view) {
 }
 
 /** Rounds, roles, fences and scores: beside the field on a wide window, below it otherwise. */
-function panel(ctx, view, x, y, width, k = 1) {
+function panel(ctx, shape, view, x, y, width, k = 1) {
   const group = svg("g", { class: "panel", transform: `translate(${x}, ${y})` });
   const roles = [];
   if (view.shepherd !== null && view.shepherd !== undefined) roles.push(`Shepherd: ${ctx.seatName(view.shepherd)}`);
@@ -200,6 +233,14 @@ function panel(ctx, view, x, y, width, k = 1) {
     group.append(svg("text", { x: 0, y: top + 20 * k, "font-size": 15 * k, fill: "#b5462f" }, "after the next move."));
     top += 30 * k;
   }
+  const ended = view.ended_round;
+  if (ended) {
+    top += 24 * k;
+    group.append(svg("text", { x: 0, y: top, "font-size": 16 * k, "font-weight": 700, fill: "#5a4632" }, `Round ${ended.round} ended on this field`));
+    top += 18 * k;
+    group.append(endedField(shape, ended, 4, top, k));
+    top += MINI * k * shape.rows + 8;
+  }
   return { node: group, height: top + 10 };
 }
 
@@ -208,7 +249,7 @@ export function draw(ctx) {
   const shape = fieldShape(ctx);
   const fieldBottom = Y0 + PITCH * shape.rows + 20;
   const fieldRight = shape.x0 + PITCH * shape.cols + 20;
-  const side = ctx.wide ? panel(ctx, view, fieldRight + 30, Y0 - 10, 300) : panel(ctx, view, 20, fieldBottom + 10, W - 40, 1.45);
+  const side = ctx.wide ? panel(ctx, shape, view, fieldRight + 30, Y0 - 10, 300) : panel(ctx, shape, view, 20, fieldBottom + 10, W - 40, 1.45);
   const width = ctx.wide ? fieldRight + 340 : W;
   const height = ctx.wide ? Math.max(fieldBottom, Y0 + side.height) : fieldBottom + 10 + side.height;
   return svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Te Kuiti field" },
@@ -220,10 +261,11 @@ export function draw(ctx) {
 
 /**
  * How long a state stays on screen before the next one is drawn: sheep that did not match go
- * face down at the next move, which a bot makes at once, so give both players a look (T4a).
+ * face down at the next move, and the field a round ended on goes with it, which a bot makes
+ * at once, so give both players a look (T4a).
  */
 export function holdMs(view) {
-  return (view.turning_back || []).length ? 2000 : 0;
+  return (view.turning_back || []).length || view.ended_round ? 2000 : 0;
 }
 
 export function hint(ctx) {
