@@ -36,7 +36,8 @@ def test_a_whole_te_kuiti_game_with_help_bad_input_and_undo() -> None:
     assert out.count("Nothing to undo") == 2, "undo refused at the start and after the flips"
     assert "Took back your last decision." in out
     assert "Seat 1 (heuristic): flip" in out
-    assert "Chance:" not in out, "the log never writes down what a turned tile showed"
+    chance = [line for line in out.splitlines() if line.startswith("Chance:")]
+    assert chance == [], "the log never writes down what a turned tile showed"
     assert "Game over. Scores: seat 0:" in out
     assert "Traceback" not in result.stderr
 
@@ -48,12 +49,25 @@ def test_a_whole_mooncake_game_hides_the_bots_choices(tmp_path: Path) -> None:
     out = result.stdout
     assert result.returncode == 0, result.stderr
     assert "Your choice stays hidden until everyone has chosen." in out
-    assert "Seat 2 (heuristic) made a choice hidden from you." in out
+    assert "Seat 0 (random): kept a tile and passed two" in out, "M3: nothing more is told"
     assert "(heuristic): keep" not in out and "(random): keep" not in out
     assert "Game over. Scores:" in out
     record = GameRecord.load(saved)
     assert record.game == "mooncake" and record.num_players == 3
     assert record.replay().game.name == "mooncake"
+
+
+def test_a_two_player_mooncake_bot_keeps_its_tile_to_itself() -> None:
+    """M3 in the terminal: the tile a bot keeps stays face down until placed, and M4: its
+    placements are not named before every placement is revealed together."""
+    typed = "1\n" * 30 + "quit\n"
+    result = _play("mooncake", "--seats", "human,heuristic", "--seed", "3", typed=typed)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    bot_lines = [line for line in out.splitlines() if line.startswith("Seat 1 (heuristic)")]
+    assert bot_lines, "the bot never moved"
+    assert not any(": keep " in line for line in bot_lines), bot_lines
+    assert not any(": place " in line for line in bot_lines), bot_lines
 
 
 def test_the_sheep_player_sees_both_unmatched_sheep_before_the_shepherd_moves() -> None:
