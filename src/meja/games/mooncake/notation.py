@@ -8,6 +8,8 @@ is the list of its 12 slots' codes, 1NE 1SE 1SW 1NW 2NE ... 3NW, with None for a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from meja.games.mooncake.components import CAKES, QUARTERS, TILE_TYPES
 
 SLOTS = CAKES * len(QUARTERS)
@@ -17,6 +19,6 @@ CODE_OR_NONE: tuple[str | None, ...] = (*TILE_CODES, None)
 """Indexed by a board entry: a tile id gives its code and -1 (empty) gives None."""
 
 
-def board_codes(board: list[int]) -> list[str | None]:
+def board_codes(board: Sequence[int]) -> list[str | None]:
     """One seat's slots (tile ids, -1 for empty) as the codes of views and positions."""
     return [CODE_OR_NONE[tile] for tile in board]

@@ -1,4 +1,8 @@
-"""Loading a Mooncake Master position: every field is checked and a bad one is named."""
+"""Loading a Mooncake Master position: every field is checked and a bad one is named.
+
+As a new round begins, scored_round holds the cakes the last one was scored on, in sight until
+the next step though the tiles are back in the pool (M5); positions may leave it out (null).
+"""
 
 from __future__ import annotations
 
@@ -44,6 +48,9 @@ FIELDS = (
     "choices",
     "received",
 )
+OPTIONAL_FIELDS = ("scored_round",)
+"""Fields a position may leave out: an older position has none, which means null."""
+SCORED_KEYS = ("boards",)
 CODE_TO_TILE: dict[Any, int] = {code: tile for tile, code in enumerate(TILE_CODES)}
 SLOT_CODE_TO_TILE: dict[Any, int] = {**CODE_TO_TILE, None: -1}
 NUMBER_TO_CUSTOMER = {customer.number: index for index, customer in enumerate(CUSTOMERS)}
@@ -106,8 +113,8 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
     for key in FIELDS:
         if key not in data:
             raise InvalidPosition(f"{key}: missing")
-    if len(data) != len(FIELDS):
-        extra = sorted(set(data) - set(FIELDS))
+    extra = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS))
+    if extra:
         raise InvalidPosition(f"{extra[0]}: not a field of a Mooncake Master position")
     options = data["options"]
     if not isinstance(options, dict):
@@ -245,7 +252,52 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
         state._waiting = choices.count(-1)
     elif phase == PLACE:
         state._waiting = sum(len(hand) for hand in hands)
+    _read_scored(state, data.get("scored_round"))
     return state
+
+
+def _read_scored(state: MooncakeState, value: Any) -> None:
+    """The cakes the last round was scored on: only before the next round's customer, every
+    cake complete, and scoring what tastes and served say that round scored."""
+    key = "scored_round"
+    if value is None:
+        return
+    if not isinstance(value, Mapping):
+        raise InvalidPosition(f"{key}: expected null or an object with {', '.join(SCORED_KEYS)}")
+    if sorted(value) != sorted(SCORED_KEYS):
+        raise InvalidPosition(f"{key}: expected the key {', '.join(SCORED_KEYS)}")
+    if state._phase != REVEAL or not state._round:
+        raise InvalidPosition(f"{key}: only as a new round begins, before its customer")
+    n = state.num_players
+    boards: list[int] = []
+    for s, row in enumerate(_list(value["boards"], f"{key}.boards", n)):
+        board = _board(row, f"{key}.boards[{s}]")
+        empty = board.count(-1)
+        if empty:
+            raise InvalidPosition(
+                f"{key}.boards[{s}]: {empty} empty slot(s), but a round is scored on full cakes"
+            )
+        boards += board
+    used = Counter(boards)
+    for tile, copies in enumerate(COPIES):
+        if used[tile] > copies:
+            raise InvalidPosition(
+                f"{key}.boards: {used[tile]} {TILE_CODES[tile]} tiles are in play, "
+                f"the box holds {copies}"
+            )
+    tastes, served = state.score_boards(boards)
+    last = len(state._tastes) - 1
+    if tastes != state._tastes[last]:
+        raise InvalidPosition(
+            f"{key}: its cakes taste {list(tastes)}, but tastes[{last}] is "
+            f"{list(state._tastes[last])}"
+        )
+    if served != state._served[last]:
+        raise InvalidPosition(
+            f"{key}: its cakes sell to {[list(c) for c in served]}, but served[{last}] is "
+            f"{[list(c) for c in state._served[last]]}"
+        )
+    state._scored = tuple(boards)
 
 
 def _check_progress(

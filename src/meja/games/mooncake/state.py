@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain, permutations, repeat
 from typing import Any
@@ -142,6 +142,8 @@ class MooncakeState(State):
         self._tastes: list[tuple[int, ...]] = []
         self._served: list[tuple[tuple[int | None, ...], ...]] = []
         """Per finished round, seat and cake: the number of the customer served, or None."""
+        self._scored: tuple[int, ...] | None = None
+        """The boards the last round was scored on, in sight until the next step (M5)."""
         self._rows: list[list[str | None]] | None = None
         """Cache of every seat's board as others see it; rebuilt after the boards change."""
 
@@ -250,6 +252,7 @@ class MooncakeState(State):
                 self._share()
         else:
             self._customers.append(action)
+            self._scored = None
             self._phase = DRAW
             self._draw_seat = 0
 
@@ -288,31 +291,40 @@ class MooncakeState(State):
         else:
             self._end_round()
 
-    def _end_round(self) -> None:
-        """Score Taste and customers, then return every tile to the pool for the next round."""
-        n = self.num_players
+    def score_boards(
+        self, boards: Sequence[int]
+    ) -> tuple[tuple[int, ...], tuple[tuple[int | None, ...], ...]]:
+        """Every seat's Taste Value on these boards and, per cake, the number of the customer
+        on display it sells to, or None."""
         customers = [CUSTOMERS[c] for c in self._customers]
+        bonus = self.options["half_yolk_bonus"]
         tastes: list[int] = []
         served: list[tuple[int | None, ...]] = []
-        for seat in range(n):
-            board = self._boards[seat * SLOTS : (seat + 1) * SLOTS]
-            taste, assignment = scoring.score_board(
-                board, customers, self.options["half_yolk_bonus"]
-            )
+        for seat in range(self.num_players):
+            board = boards[seat * SLOTS : (seat + 1) * SLOTS]
+            taste, assignment = scoring.score_board(board, customers, bonus)
             tastes.append(taste)
             served.append(tuple(None if c < 0 else customers[c].number for c in assignment))
+        return tuple(tastes), tuple(served)
+
+    def _end_round(self) -> None:
+        """Score Taste and customers, then return every tile to the pool for the next round;
+        the cakes stay in sight, as scored, until the next step (the next customer)."""
+        n = self.num_players
+        tastes, served = self.score_boards(self._boards)
         ranks = scoring.festive_for_taste(tastes, self.options["all_tied_taste"])
         for seat in range(n):
             sold = sum(1 for number in served[seat] if number is not None)
             self._festive[seat] += ranks[seat] + FESTIVE_PER_CUSTOMER * sold
-        self._tastes.append(tuple(tastes))
-        self._served.append(tuple(served))
+        self._tastes.append(tastes)
+        self._served.append(served)
         if self._round + 1 == ROUNDS:
             self._phase = OVER
             self._turn = TURNS_PER_ROUND - 1
             return
         self._round += 1
         self._turn = 0
+        self._scored = tuple(self._boards)
         self._boards = [-1] * (n * SLOTS)
         self._pool = COPIES[:]
         self._pool_size = TOTAL_TILES
@@ -394,6 +406,7 @@ class MooncakeState(State):
             self._festive,
             self._tastes,
             self._served,
+            self._scored,
             self._boards,
             [sorted(slots) for slots in self._pending],
             self._hands,
@@ -524,6 +537,13 @@ class MooncakeState(State):
     def _board(self, seat: int) -> list[int]:
         return self._boards[seat * SLOTS : (seat + 1) * SLOTS]
 
+    def _scored_boards(self) -> list[list[str | None]] | None:
+        """Every seat's board as the last round was scored, while it is still in sight."""
+        scored = self._scored
+        if scored is None:
+            return None
+        return [board_codes(scored[s * SLOTS : (s + 1) * SLOTS]) for s in range(self.num_players)]
+
     def _public_rows(self) -> list[list[str | None]]:
         """Every seat's board as others see it (tiles placed this turn hidden, unless open)."""
         rows = self._rows
@@ -544,6 +564,8 @@ class MooncakeState(State):
         data["active"] = self.active_players()
         boards = [row[:] for row in self._public_rows()]
         data["boards"] = boards
+        scored = self._scored_boards()
+        data["scored_round"] = None if scored is None else {"round": self._round, "boards": scored}
         data["hand_sizes"] = [len(hand) for hand in self._hands]
         data["pool_size"] = self._pool_size
         if player is None:
@@ -579,6 +601,8 @@ class MooncakeState(State):
         data["num_players"] = n
         data["options"] = dict(self.options)
         data["boards"] = [board_codes(self._board(seat)) for seat in range(n)]
+        scored = self._scored_boards()
+        data["scored_round"] = None if scored is None else {"boards": scored}
         data["pending"] = [[SLOT_NAMES[slot] for slot in sorted(p)] for p in self._pending]
         data["hands"] = [[TILE_CODES[tile] for tile in hand] for hand in self._hands]
         data["choices"] = [None if choice < 0 else choice for choice in self._choices]

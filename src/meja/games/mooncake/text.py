@@ -1,7 +1,8 @@
 """Plain-text drawing of Mooncake Master: each player's three cakes as 2x2 quarters.
 
 Tiles read as their codes (see notation.py); a '*' marks a tile placed this turn and not yet
-revealed, and '.' an empty quarter.
+revealed, and '.' an empty quarter. As a new round begins, the cakes the last one was scored on
+are drawn below the boards until the next step.
 """
 
 from __future__ import annotations
@@ -59,6 +60,12 @@ def render_position(position: Mapping[str, Any]) -> str:
             parts.append("received " + " ".join(position["received"][seat]))
         lines.append(", ".join(parts))
         lines.extend("  " + line for line in draw_cakes(board, position["pending"][seat]))
+    scored = position.get("scored_round")
+    if scored is not None:
+        lines.append(f"round {position['round'] - 1} scored, in sight until the next step:")
+        for seat, board in enumerate(scored["boards"]):
+            lines.append(f"  seat {seat}")
+            lines.extend("    " + line for line in draw_cakes(board))
     return "\n".join(lines)
 
 
@@ -78,6 +85,9 @@ def render_view(view: Mapping[str, Any]) -> str:
         lines.append(f"{who}: {view['festive'][seat]} Festive Points{waiting}")
         pending = view.get("pending", ()) if seat == me else ()
         lines.extend("  " + line for line in draw_cakes(board, pending))
+    scored = view.get("scored_round")
+    if scored is not None:
+        lines.extend(_scored_lines(view, scored))
     if me is not None:
         lines.append("Your hand: " + (" ".join(view["hand"]) or "-"))
         if view["choice"]:
@@ -89,3 +99,17 @@ def render_view(view: Mapping[str, Any]) -> str:
                 f" right; passed {gave['left']} left and {gave['right']} right"
             )
     return "\n".join(lines)
+
+
+def _scored_lines(view: Mapping[str, Any], scored: Mapping[str, Any]) -> list[str]:
+    """The cakes the last round was scored on, each seat with its Taste Value and sales."""
+    number = scored["round"]
+    lines = [f"Round {number} as scored, until the next step:"]
+    for seat, board in enumerate(scored["boards"]):
+        who = "you" if seat == view.get("seat") else f"seat {seat}"
+        cakes = view["served"][number - 1][seat]
+        sold = [f"C{c} (cake {cake + 1})" for cake, c in enumerate(cakes) if c is not None]
+        taste = view["tastes"][number - 1][seat]
+        lines.append(f"  {who}: taste {taste}, sold {', '.join(sold) or 'nothing'}")
+        lines.extend("    " + line for line in draw_cakes(board))
+    return lines
