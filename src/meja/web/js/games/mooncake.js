@@ -3,6 +3,10 @@
 //
 // On a wide window your cakes, tiles and choice are on the left and the customers and the
 // other bakers on the right; on a narrow one everything is stacked, your part first.
+//
+// As a new round begins the view still holds the cakes the last round was scored on
+// (scored_round) until the next step, though the tiles are back in the pool (M5): they are
+// drawn in place of the empty boards, with what each sold and the taste table.
 
 import { label, svg, title, wrapWords } from "../svg.js";
 
@@ -360,12 +364,13 @@ function cakes(ctx, seat, board, x, y, r, gap, options = {}) {
 
 /**
  * The customer each of seat's cakes sold to in the round just scored, while its cakes are
- * still on show (at the end of the game); otherwise nothing.
+ * still on show (as scored, or at the end of the game); otherwise nothing.
  */
 function served(ctx, view, seat) {
-  if (view.phase !== "over" || !view.served?.length) return null;
+  const round = view.scored_round ? view.scored_round.round : view.phase === "over" ? view.served?.length : 0;
+  if (!round || !view.served?.[round - 1]) return null;
   const cards = ctx.components.CUSTOMERS || [];
-  const last = view.served[view.served.length - 1][seat] || [];
+  const last = view.served[round - 1][seat] || [];
   return last.map((number) => (number === null || number === undefined ? null
     : cards.find((card) => card.number === number) || { number, name: `Customer ${number}` }));
 }
@@ -454,12 +459,14 @@ function customers(ctx, view, x, y, w, stacked) {
 
 // --- the whole table ----------------------------------------------------------------------
 
-/** The title line: the phase, and which round and turn. */
+/** The title line: the phase (or the round just scored), and which round and turn. */
 function heading(ctx, view, x, y, w) {
   const rounds = ctx.components.ROUNDS ?? "?";
   const turns = ctx.components.TURNS_PER_ROUND ?? "?";
-  return svg("g", {},
-    text(x, y, PHASE_TITLE[view.phase] || "", { "font-size": 19, "font-weight": 700 }),
+  const scored = view.scored_round;
+  const title = scored ? `Round ${scored.round} scored` : PHASE_TITLE[view.phase] || "";
+  return svg("g", scored ? { "data-scored-round": scored.round } : {},
+    text(x, y, title, { "font-size": 19, "font-weight": 700 }),
     text(x + w, y, `Round ${view.round ?? "?"} of ${rounds} · turn ${view.turn ?? "?"} of ${turns}`, { "font-size": 14, fill: MUTED, "text-anchor": "end" }));
 }
 
@@ -508,7 +515,7 @@ function yours(ctx, view, x, y, w, stacked) {
     group.append(text(x, top + 14, "Your tiles", { "font-size": 16, "font-weight": 700 }));
     top += 26;
   }
-  if (view.phase === "over" && view.tastes?.length) {
+  if ((view.phase === "over" || view.scored_round) && view.tastes?.length) {
     const table = tasteTable(ctx, view, x, top, w);
     group.append(table.node);
     return { node: group, bottom: top + table.height };
@@ -528,7 +535,8 @@ function yours(ctx, view, x, y, w, stacked) {
 }
 
 export function draw(ctx) {
-  const view = ctx.view;
+  // The cakes of the round just scored are what the table shows until the next step.
+  const view = ctx.view.scored_round ? { ...ctx.view, boards: ctx.view.scored_round.boards } : ctx.view;
   const boards = view.boards || [];
   const seats = boards.map((_, s) => s);
   const mine = ctx.you !== null && ctx.you !== undefined && boards[ctx.you];
@@ -616,4 +624,12 @@ export function hint(ctx) {
     return placingPick(ctx, tiles) === null ? "click a tile to place" : "click a green quarter for it";
   }
   return "";
+}
+
+/**
+ * How long a state stays on screen before the next one is drawn: the cakes a round was scored
+ * on go at the next step, the next customer, which comes at once, so give everyone a look.
+ */
+export function holdMs(view) {
+  return view.scored_round ? 2500 : 0;
 }
