@@ -2,12 +2,14 @@
 
 A position is what a designer writes to set up a situation: hands and piles as {card: count}
 (the draw pile and the Nasi Lemak pile may say "rest" for every card not placed elsewhere),
-Nasi Lemak cards as {"packs", "fly"}, and the phase with its pending details.
+Nasi Lemak cards as {"packs", "fly"}, the phase with its pending details, and what the whole
+table has just seen of the last step that nothing else shows (just_seen, until the next step).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from operator import gt
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +17,7 @@ from meja.core.errors import InvalidPosition
 from meja.games.nasi_lemak.actions import (
     CARD_INDEX,
     FLY_CARD,
+    INGREDIENTS,
     MAX_TABLE_CARDS,
     NUM_TYPES,
     TRADABLE,
@@ -73,6 +76,7 @@ OPTIONAL = (
     "takes_left",
     "fan_from",
     "offer",
+    "just_seen",
 )
 OFFER_FIELDS = {"give", "ask", "taken_back"}
 """The parts of an offer: its two sides and how many cards were taken back out of it."""
@@ -83,12 +87,78 @@ REST = "rest"
 KEYS = tuple(card.key for card in CARD_TYPES)
 
 
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """A Supplier named an ingredient, and each seat handed over all of theirs in the open (N7)."""
+
+    seat: int
+    ingredient: int
+    handed_over: tuple[int, ...]
+    """Cards of the ingredient each seat handed over, by seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Examined:
+    """An Officer examined this seat's hand: privately, but in front of everyone (N9)."""
+
+    seat: int
+    examined: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp:
+    """A Wholesaler turned these cards up face up and kept the ingredients among them (N6)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    """Counts by card type."""
+
+
+JustSeen = Announced | Examined | TurnedUp
+"""What the whole table saw of the last step that the rest of a view does not show."""
+SEEN_FIELDS = {
+    "supplier": ("announced", "handed_over"),
+    "officer": ("examined",),
+    "wholesaler": ("turned_up",),
+}
+"""The facts a position gives for each card that can leave something just seen."""
+
+
 def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
     """The non-zero counts of one K-long row as {card key: count}."""
     row = counts[start : start + K]
     if not any(row):
         return {}
     return {key: count for key, count in zip(KEYS, row, strict=False) if count}
+
+
+def kept(cards: tuple[int, ...]) -> list[int]:
+    """The ingredients among the cards a Wholesaler turned up: the ones it keeps (N6)."""
+    return [count if t in INGREDIENTS else 0 for t, count in enumerate(cards)]
+
+
+def seen_data(seen: JustSeen | None) -> dict[str, Any] | None:
+    """The position form of what was just seen: the card played, its seat and its facts."""
+    if isinstance(seen, Announced):
+        return {
+            "card": "supplier",
+            "seat": seen.seat,
+            "announced": KEYS[seen.ingredient],
+            "handed_over": list(seen.handed_over),
+        }
+    if isinstance(seen, Examined):
+        return {"card": "officer", "seat": seen.seat, "examined": seen.examined}
+    if isinstance(seen, TurnedUp):
+        return {"card": "wholesaler", "seat": seen.seat, "turned_up": counts_dict(list(seen.cards))}
+    return None
+
+
+def seen_view(seen: JustSeen | None) -> dict[str, Any] | None:
+    """The view form: the position form, and the cards a Wholesaler kept spelled out."""
+    data = seen_data(seen)
+    if isinstance(seen, TurnedUp) and data is not None:
+        data["kept"] = counts_dict(kept(seen.cards))
+    return data
 
 
 def to_position(state: NasiLemakState) -> dict[str, Any]:
@@ -131,6 +201,7 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
         "takes_left": state.takes,
         "fan_from": state.fan_from,
         "offer": offer,
+        "just_seen": seen_data(state.just_seen),
     }
 
 
@@ -190,6 +261,7 @@ def fill(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     _load_cards(state, data)
     _load_phase(state, data)
     _check_consistency(state)
+    state.just_seen = _load_just_seen(state, data.get("just_seen"))
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
@@ -444,3 +516,94 @@ def _check_offer(state: NasiLemakState) -> None:
         raise InvalidPosition("offer: larger than the offer limit or the partner's hand")
     if state.phase == RESPONSE and (min(given, asked) < state.min_trade or not given + asked):
         raise InvalidPosition("offer: too small to be proposed")
+
+
+def _load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:
+    """What the table just saw: a Supplier, Officer or Wholesaler move that has just finished."""
+    key = "just_seen"
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise InvalidPosition(f"{key}: expected null or an object naming the card just played")
+    card = value.get("card")
+    if card not in SEEN_FIELDS:
+        raise InvalidPosition(f"{key}.card: {card!r} is not one of {', '.join(SEEN_FIELDS)}")
+    fields = ("card", "seat", *SEEN_FIELDS[card])
+    if set(value) != set(fields):
+        raise InvalidPosition(f"{key}: expected the fields {', '.join(fields)} for a {card}")
+    n = state.num_players
+    seat = _int({f"{key}.seat": value["seat"]}, f"{key}.seat", 0, n - 1)
+    picking = card == "officer" and state.phase == PICK and state.active == seat
+    if not picking and not _just_played(state, seat):
+        raise InvalidPosition(
+            f"{key}.seat: seat {seat} has just played, so it must be active in the main phase "
+            f"(or the game over), or seat {(seat + 1) % n} must have just become active"
+        )
+    if card == "officer":
+        return _load_examined(state, seat, value["examined"])
+    if card == "supplier":
+        return _load_announced(state, seat, value["announced"], value["handed_over"])
+    cards = _counts(value["turned_up"], f"{key}.turned_up")
+    if not 1 <= sum(cards) <= WHOLESALER_REVEAL:
+        raise InvalidPosition(
+            f"{key}.turned_up: a Wholesaler turns up 1..{WHOLESALER_REVEAL} cards"
+        )
+    _check_held(state, seat, kept(tuple(cards)), f"{key}.turned_up", "kept")
+    return TurnedUp(seat, tuple(cards))
+
+
+def _just_played(state: NasiLemakState, seat: int) -> bool:
+    """Whether seat's move may have just ended: its turn goes on or ended, or the game did."""
+    if state.active == seat:
+        return state.phase == MAIN or (state.phase == OVER and state.end != FIVE_PACKS)
+    return state.active == (seat + 1) % state.num_players and state.phase in (DRAW, MAIN)
+
+
+def _load_examined(state: NasiLemakState, seat: int, value: Any) -> Examined:
+    """The seat examined: the one the Officer picks from, or one whose hand was empty (N9)."""
+    field = "just_seen.examined"
+    q = _int({field: value}, field, 0, state.num_players - 1)
+    if q == seat:
+        raise InvalidPosition(f"{field}: the Officer examines another seat, not seat {seat}")
+    if state.phase == PICK and q != state.target:
+        raise InvalidPosition(f"{field}: seat {q}, but the Officer picks from seat {state.target}")
+    if state.phase != PICK and state.hand_size(q):
+        raise InvalidPosition(
+            f"{field}: seat {q} holds cards, so the Officer would be picking from them"
+        )
+    return Examined(seat, q)
+
+
+def _load_announced(state: NasiLemakState, seat: int, name: Any, handed: Any) -> Announced:
+    """The ingredient named and the cards handed over: none of it is left in other hands (N7)."""
+    field = "just_seen.announced"
+    t = CARD_INDEX.get(name) if isinstance(name, str) else None
+    if t is None or t not in INGREDIENTS:
+        names = ", ".join(KEYS[i] for i in INGREDIENTS)
+        raise InvalidPosition(f"{field}: {name!r} is not an ingredient ({names})")
+    n = state.num_players
+    if (
+        not isinstance(handed, list)
+        or len(handed) != n
+        or any(type(count) is not int or count < 0 for count in handed)
+    ):
+        raise InvalidPosition(f"just_seen.handed_over: expected {n} counts, one per seat")
+    if handed[seat]:
+        raise InvalidPosition(f"just_seen.handed_over[{seat}]: the Supplier hands itself nothing")
+    for q in range(n):
+        if q != seat and state.hands[q * K + t]:
+            raise InvalidPosition(f"{field}: seat {q} still holds {name}, yet all were handed over")
+    row = [0] * K
+    row[t] = sum(handed)
+    _check_held(state, seat, row, "just_seen.handed_over", "handed over")
+    return Announced(seat, t, tuple(handed))
+
+
+def _check_held(state: NasiLemakState, seat: int, cards: list[int], field: str, how: str) -> None:
+    """Seat must still hold the cards it has just gained."""
+    for t, count in enumerate(cards):
+        have = state.hands[seat * K + t]
+        if have < count:
+            raise InvalidPosition(
+                f"{field}: seat {seat} holds only {have} {KEYS[t]}, fewer than the {count} {how}"
+            )

@@ -2,7 +2,9 @@
 
 Face-down piles are multisets (counts per card type), so an unseen card is fixed only when it
 is drawn. Each seat's knowledge of the other hands is kept as a lower bound (cards it has been
-shown and that cannot have left since), which is what its view shows and resample keeps.
+shown and that cannot have left since), which is what its view shows and resample keeps. What the
+whole table saw of the last step and nothing else shows (a Supplier's ingredient, the seat an
+Officer examined, a Wholesaler's cards) is kept in just_seen until the next step.
 """
 
 from __future__ import annotations
@@ -89,7 +91,16 @@ from meja.games.nasi_lemak.phases import (
     STEAL,
     TRIO_CHOICE,
 )
-from meja.games.nasi_lemak.position import conservation_problems, counts_dict, to_position
+from meja.games.nasi_lemak.position import (
+    Announced,
+    Examined,
+    JustSeen,
+    TurnedUp,
+    conservation_problems,
+    counts_dict,
+    seen_view,
+    to_position,
+)
 from meja.games.nasi_lemak.told import tell
 
 K = NUM_TYPES
@@ -125,6 +136,8 @@ class NasiLemakState(State):
     flies: list[list[int]]
     give: list[int]
     ask: list[int]
+    # What the table saw of the last step and nothing else shows; cleared by the next step.
+    just_seen: JustSeen | None = None
     # Options, cached for the hot path.
     round_end: bool
     max_declined: int
@@ -403,6 +416,8 @@ class NasiLemakState(State):
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:
+        if self.just_seen is not None:
+            self.just_seen = None
         phase = self.phase
         if phase == DRAW:
             self.draw[action] -= 1
@@ -507,6 +522,7 @@ class NasiLemakState(State):
         n = self.num_players
         seen = (self.active * n + q) * K
         self.known[seen : seen + K] = self.hands[q * K : q * K + K]
+        self.just_seen = Examined(self.active, q)
         self.target = q
         self.takes = min(OFFICER_TAKE, self.hand_size(q))
         if self.takes:
@@ -592,15 +608,17 @@ class NasiLemakState(State):
         n = self.num_players
         hands = self.hands
         known = self.known
-        total = 0
+        handed = [0] * n
         for q in range(n):
             count = hands[q * K + t]
             if q != act and count:
                 hands[q * K + t] = 0
-                total += count
+                handed[q] = count
                 for r in range(n):
                     known[(r * n + q) * K + t] = 0
+        total = sum(handed)
         hands[act * K + t] += total
+        self.just_seen = Announced(act, t, tuple(handed))
         self._public_gain(act, t, total)
 
     def _steal(self, t: int) -> None:
@@ -699,6 +717,7 @@ class NasiLemakState(State):
             return
         act = self.active
         revealed = self.revealed
+        self.just_seen = TurnedUp(act, tuple(revealed))
         for t in range(K):
             count = revealed[t]
             if count:
@@ -874,6 +893,7 @@ class NasiLemakState(State):
             "takes_left": self.takes,
             "fan_from": self.fan_from,
             "offer": None,
+            "just_seen": seen_view(self.just_seen),
         }
         if phase in (OFFER, RESPONSE):
             out["offer"] = {
@@ -914,6 +934,7 @@ class NasiLemakState(State):
             self.flies,
             self.give,
             self.ask,
+            self.just_seen,
         )
 
     def __eq__(self, other: object) -> bool:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from meja.games.nasi_lemak.actions import LABELS, NUM_TYPES
 from meja.games.nasi_lemak.components import CARD_TYPES, NASI_LEMAK_CARDS
 from meja.games.nasi_lemak.phases import OFFER, OVER, PHASE_NAMES, RESPONSE
+from meja.games.nasi_lemak.position import seen_view
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
@@ -25,6 +26,24 @@ def cards(counts: list[int], start: int = 0) -> str:
 def named(counts: Mapping[str, int]) -> str:
     """A {card key: count} object as 'rice 2, egg 1', or '-' when empty."""
     return ", ".join(f"{LABEL_OF_KEY[key]} {count}" for key, count in counts.items()) or "-"
+
+
+def seen_words(seen: Mapping[str, Any], hand_sizes: list[int]) -> str:
+    """What the table just saw, from its view form: 'seat 2 announced egg: nobody had any'."""
+    seat = seen["seat"]
+    card = seen["card"]
+    if card == "supplier":
+        handed = ", ".join(
+            f"{count} from seat {q}" for q, count in enumerate(seen["handed_over"]) if count
+        )
+        ingredient = LABEL_OF_KEY[seen["announced"]]
+        return f"seat {seat} announced {ingredient}: {handed or 'nobody had any'}"
+    if card == "officer":
+        q = seen["examined"]
+        size = hand_sizes[q]
+        return f"seat {seat} examined seat {q}: " + (f"{size} cards" if size else "an empty hand")
+    kept = named(seen["kept"]) if seen["kept"] else "nothing"
+    return f"seat {seat} turned up {named(seen['turned_up'])} and kept {kept}"
 
 
 def render(state: NasiLemakState) -> str:
@@ -52,6 +71,10 @@ def render(state: NasiLemakState) -> str:
     if state.phase in (OFFER, RESPONSE):
         back = f"; {state.taken_back} taken back" if state.taken_back else ""
         lines.append(f"offer: give {cards(state.give)}; ask {cards(state.ask)}{back}")
+    seen = seen_view(state.just_seen)
+    if seen is not None:
+        sizes = [state.hand_size(q) for q in range(n)]
+        lines.append(f"just seen: {seen_words(seen, sizes)}")
     for q in range(n):
         table = " ".join(
             f"{v}{'F' if fly else ''}" for v, fly in zip(state.nl[q], state.flies[q], strict=True)
@@ -80,6 +103,9 @@ def render_seat(state: NasiLemakState, seat: int | None) -> str:
     ]
     if view["revealed"]:
         lines.append(f"Revealed by the Wholesaler: {named(view['revealed'])}")
+    if view["just_seen"] is not None:
+        sizes = [entry["hand_size"] for entry in view["players"]]
+        lines.append(f"Just seen: {seen_words(view['just_seen'], sizes)}")
     if view["offer"] is not None:
         lines.append(
             f"Offer from seat {view['active']} to seat {view['target']}: gives "
