@@ -1,6 +1,7 @@
 // Nasi Lemak: The Game: the other players (hand size, face-down Nasi Lemak cards with their
 // flies, the cards you know they hold), the piles, your own Nasi Lemak, the move being made
-// (an offer, a choice of ingredient, an examined hand) and your hand.
+// (an offer, a choice of ingredient, an examined hand), what the whole table has just seen
+// (an announced ingredient, an examined seat, the cards a Wholesaler turned up) and your hand.
 //
 // Every move is clicked on the thing it is about: a card in your hand plays it or puts it on
 // an offer, a player's panel chooses them, a Nasi Lemak card takes a fly, a card on the offer
@@ -456,6 +457,26 @@ function offerArea(ctx, types, x, y, w, h) {
   return { node: group, height: Math.max(h, bottom - y + 12, buttonsBottom - y + 6) };
 }
 
+/** What the whole table saw of the last step that nothing else on it shows, in a line: an
+ * ingredient nobody had (N7), an empty hand examined (N9), cards gone into a reshuffle (N6). */
+function justSeen(ctx, types) {
+  const seen = ctx.view.just_seen;
+  if (!seen) return "";
+  const name = (seat) => (seat === ctx.you ? "you" : ctx.seatName(seat));
+  const who = seen.seat === ctx.you ? "You" : ctx.seatName(seen.seat);
+  const list = (counts) => Object.entries(counts).map(([key, n]) => `${cardName(types, key)}${n > 1 ? ` ×${n}` : ""}`).join(", ");
+  if (seen.card === "supplier") {
+    const handed = seen.handed_over.map((n, q) => (n > 0 ? `${n} from ${name(q)}` : "")).filter(Boolean);
+    return `${who} announced ${cardName(types, seen.announced)}: ${handed.length ? handed.join(", ") : "nobody had any"}`;
+  }
+  if (seen.card === "officer") {
+    const size = ctx.view.players[seen.examined]?.hand_size ?? 0;
+    return `${who} examined ${name(seen.examined)}: ${size ? `${size} card${size === 1 ? "" : "s"}` : "an empty hand"}`;
+  }
+  const kept = Object.keys(seen.kept).length ? list(seen.kept) : "nothing";
+  return `${who} turned up ${list(seen.turned_up)} with the Wholesaler and kept ${kept}`;
+}
+
 /** The centre of the table: what the move in progress needs, or what the player may do. */
 function actionArea(ctx, types, x, y, w, minHeight) {
   const view = ctx.view;
@@ -473,9 +494,9 @@ function actionArea(ctx, types, x, y, w, minHeight) {
     height = Math.max(height, bottom - y + 14);
   };
   const heading = (content) => body.append(text(x + 16, y + 28, content, { "font-size": 18, "font-weight": 700 }));
-  const note = (content) => {
+  const note = (content, attrs = {}, parent = body) => {
     for (const line of wrap(content, w - 32, 14)) {
-      body.append(text(x + 16, cy + 16, line, { "font-size": 14, fill: "#5a4632" }));
+      parent.append(text(x + 16, cy + 16, line, { "font-size": 14, fill: "#5a4632", ...attrs }));
       cy += 20;
     }
     grow(cy);
@@ -489,6 +510,12 @@ function actionArea(ctx, types, x, y, w, minHeight) {
     body.append(choiceRow(ctx, types, entries, x + 16, cy + 10, w - 32, scale));
     grow(cy + 10 + CARD_H * scale);
   };
+  const seen = view.offer ? "" : justSeen(ctx, types);
+  if (seen) {
+    const line = svg("g", { "data-just-seen": view.just_seen.card }, title("what the whole table just saw"));
+    body.append(line);
+    note(seen, { fill: "#1f6f5a", "font-style": "italic" }, line);
+  }
   if (view.offer) {
     const shown = offerArea(ctx, types, x, y, w, minHeight);
     body.append(shown.node);
