@@ -363,8 +363,9 @@ def test_after_a_click_low_on_the_table_the_next_turn_starts_unscrolled(
         assert not decision.missing(), "\n".join(decision.missing())
         assert decision.scroll_y == 0
         end = next(a for a, t in decision.legal.items() if t == "end turn")
+        turn = driver.state()["view"]["turn"]
         driver.play(decision, end)
-        driver.wait("() => window.meja.page.state.view.active !== 0")
+        driver.wait("(turn) => window.meja.page.state.view.turn > turn", turn)
 
 
 # --- trading, played for real ------------------------------------------------------------------

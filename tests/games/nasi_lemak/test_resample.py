@@ -16,6 +16,7 @@ from meja.core.game import random_step
 from meja.games.nasi_lemak import GAME, NasiLemakState, hidden
 from meja.games.nasi_lemak.actions import CARD_INDEX, NUM_TYPES
 from meja.games.nasi_lemak.components import WIN_PACKS
+from meja.games.nasi_lemak.phases import DRAW
 
 RICE = CARD_INDEX["rice"]
 SAMPLES = 300
@@ -125,6 +126,19 @@ def test_the_seats_that_answered_a_supplier_hold_none_of_its_ingredient_N7(table
     state = table.play(table.state(hands=hands), "play supplier", "announce rice")
     worlds = _worlds(state, 0)
     assert all(_rice(world, 1) == _rice(world, 2) == 0 for world in worlds)
+    assert len({tuple(world.hands) for world in worlds}) > 1, "the unseen hands were not redrawn"
+
+
+def test_a_supplier_that_ends_the_turn_leaves_the_next_seat_without_it_until_it_draws_N7(
+    table: Any,
+) -> None:
+    """The Supplier was the last move, so seat 1 is to draw: it has drawn nothing yet."""
+    hands = [{"supplier": 1}, {"rice": 2, "egg": 3}, {}]
+    state = table.state(hands=hands, moves_left=1)
+    table.play(state, "play supplier", "announce rice")
+    assert state.phase == DRAW and state.active == 1
+    worlds = _worlds(state, 2)
+    assert all(_rice(world, 1) == 0 for world in worlds)
     assert len({tuple(world.hands) for world in worlds}) > 1, "the unseen hands were not redrawn"
 
 

@@ -48,6 +48,7 @@ from meja.games.nasi_lemak.actions import (
     WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import NASI_LEMAK_CARDS, WIN_PACKS
+from meja.games.nasi_lemak.phases import DRAW
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
@@ -207,7 +208,9 @@ def supplied_limits(state: NasiLemakState, player: int) -> list[dict[int, int]]:
     """
     n = state.num_players
     limits: list[dict[int, int]] = [{} for _ in range(n)]
-    waiting = set(range(n)) - {player, state.active}
+    waiting = set(range(n)) - {player}
+    if not (state.phase == DRAW and state.history and state.history[-1][0] >= 0):
+        waiting.discard(state.active)  # its turn has begun: it may have drawn the ingredient
     if not waiting:
         return limits
     known = state.known
