@@ -327,3 +327,26 @@ def test_full_tie_is_a_shared_victory() -> None:
     state = finished([6, 6], [14, 14])
     assert state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5]
+
+
+def test_a_seats_last_placement_of_the_turn_is_not_named_though_it_had_one_slot_M4() -> None:
+    """Seat 0's last tile can go only into 3NW, yet seat 1 has not placed: nothing is shown."""
+    state = last_placements()
+    (action,) = state.legal_actions(0)
+    for viewer in (1, None):
+        told = state.told(0, action, viewer)
+        assert (told.text, told.action, told.reveals) == ("placed a tile", None, False)
+
+
+def test_the_last_placement_of_a_round_tells_others_only_that_the_round_is_scored_M4() -> None:
+    state = last_placements()
+    state.apply(state.legal_actions(0)[0], 0)
+    (action,) = state.legal_actions(1)
+    for viewer in (0, None):
+        told = state.told(1, action, viewer)
+        assert (told.text, told.action, told.reveals) == (
+            "placed a tile; the round is scored",
+            None,
+            True,
+        )
+    assert state.told(1, action, 1).text == "place RS at 3NW"

@@ -53,25 +53,6 @@ def told_pair(
     return told.text, dict(told.record)
 
 
-# Round 1, turn 4 of a 2-player game: each seat has one tile left to place (in its 3NW).
-SEAT0 = "L-> L-< LN LS  RNN RSS RNS RNS  G- G- GN ."
-SEAT1 = "R-> L-< R- L-  G-> G-< GN> GS<  LNN LSS RN ."
-
-
-def last_placements(**fields: Any) -> MooncakeState:
-    values: dict[str, Any] = {
-        "phase": "place",
-        "turn": 4,
-        "customers": [10],
-        "boards": [board(SEAT0), board(SEAT1)],
-        "pending": [["3SE", "3SW"], ["3NE", "3SE"]],
-        "hands": [["GS"], ["RS"]],
-        "received": [["GN", "GS"], ["LNN", "RS"]],
-    }
-    values.update(fields)
-    return setup(2, **values)
-
-
 def test_a_draw_names_the_tile_to_the_drawer_only() -> None:
     """Tiles are drawn face down: others learn only whose hand grew."""
     state = setup(3, phase="draw", customers=[4], hands=[["LNN", "RSS", "G-"], ["LN"], []])
@@ -169,15 +150,6 @@ def test_a_placement_is_hidden_from_others_until_every_seat_has_placed_M4() -> N
     assert state.told(0, action, 0).text == "place LNN at 2SW"
 
 
-def test_a_seats_last_placement_of_the_turn_is_not_named_though_it_had_one_slot_M4() -> None:
-    """Seat 0's last tile can go only into 3NW, yet seat 1 has not placed: nothing is shown."""
-    state = last_placements()
-    (action,) = state.legal_actions(0)
-    for viewer in (1, None):
-        told = state.told(0, action, viewer)
-        assert (told.text, told.action, told.reveals) == ("placed a tile", None, False)
-
-
 def test_the_last_placement_of_a_turn_reveals_every_placement_but_not_their_order_M4() -> None:
     """Seat 1 placed G- and LN this turn and has RS left: others see the three tiles appear at
     once, so they are told that all is revealed, not which tile came last."""
@@ -211,20 +183,6 @@ def test_the_last_placement_of_a_turn_reveals_every_placement_but_not_their_orde
         assert told.reveals
     mover = one.told(1, first, 1)
     assert (mover.text, mover.action, mover.reveals) == ("place RS at 2SW", first, True)
-
-
-def test_the_last_placement_of_a_round_tells_others_only_that_the_round_is_scored_M4() -> None:
-    state = last_placements()
-    state.apply(state.legal_actions(0)[0], 0)
-    (action,) = state.legal_actions(1)
-    for viewer in (0, None):
-        told = state.told(1, action, viewer)
-        assert (told.text, told.action, told.reveals) == (
-            "placed a tile; the round is scored",
-            None,
-            True,
-        )
-    assert state.told(1, action, 1).text == "place RS at 3NW"
 
 
 def test_open_placements_are_named_to_everyone_at_once_M4() -> None:
