@@ -48,7 +48,7 @@ def test_a_whole_mooncake_game_hides_the_bots_choices(tmp_path: Path) -> None:
     result = _play("mooncake", "--seats", "random,human,heuristic", "--seed", "8", typed=typed)
     out = result.stdout
     assert result.returncode == 0, result.stderr
-    assert "Your choice stays hidden until everyone has chosen." in out
+    assert "Your move stays hidden from the others until they have all moved." in out
     assert "Seat 0 (random): kept a tile and passed two" in out, "M3: nothing more is told"
     assert "(heuristic): keep" not in out and "(random): keep" not in out
     assert "Game over. Scores:" in out

@@ -208,6 +208,7 @@ class TerminalSession:
         before = self.state.clone()
         simultaneous = len(self.state.active_players()) > 1
         told = self.state.told(self.human, action, self.human)
+        secret = self.state.told(self.human, action, None).action is None
         self.console.print(f"You: {escape(told.text)}")
         self.state.apply(action, self.human)
         self.just_moved = True
@@ -215,8 +216,8 @@ class TerminalSession:
             self.undo_stack.clear()
         else:
             self.undo_stack.append(_Decision(before))
-        if simultaneous and any(s != self.human for s in self.state.active_players()):
-            self.console.print("Your choice stays hidden until everyone has chosen.")
+        if secret and simultaneous and any(s != self.human for s in self.state.active_players()):
+            self.console.print("Your move stays hidden from the others until they have all moved.")
 
     def _undo(self) -> bool:
         """Go back to before the human's last decision, if nothing hidden was revealed since."""
