@@ -1,139 +1,677 @@
-"""The server's own work per move: checking and applying it, logging what each viewer is told,
-and building and encoding every seat's and a spectator's update. Bots are excluded.
+"""Load on a real `meja serve`: move latency, step throughput and memory with N tables in play.
 
-Each game at its largest player count is played to the end with random moves through
-Room._commit, with one connection per seat and a spectator. All work runs on one thread (the
-room's executors run their jobs inline) and is timed in CPU time of that thread, so a figure is
-one core's time even on a busy machine. The store is kept in
-memory: the time a database takes to make a move durable is measured on its own, once, with a
-SQLite file as `meja serve` uses it, and printed beside.
+Each (load model, N) gets a fresh server subprocess with its own SQLite file. One separate client
+process (asyncio, `websockets`) seats a scripted human at seat 0 of N tables whose other seats are
+`random` bots, so the server and the clients each get a core. Model "a" moves as soon as it may
+(saturated); model "b" moves once per 2 seconds per human seat (human pace). A move's latency runs
+from sending it to the first state message past the step it was sent at. A finished game is
+replaced by a fresh table, so the load stays at N. Only what happens after the warm-up counts.
+
+A final "lobby" line times `GET /api/tables` with many open tables of people nobody joined.
+The benchmark imports nothing from meja: with PYTHONPATH=<checkout>/src it measures that code.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import math
+import multiprocessing
+import os
+import queue
 import random
+import re
 import statistics
+import subprocess
+import sys
 import tempfile
+import threading
 import time
-from concurrent.futures import Executor, Future
+import urllib.error
+import urllib.request
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
-from meja.core import CHANCE, list_games
-from meja.core.game import random_step
-from meja.server.config import Settings
-from meja.server.connection import Connection
-from meja.server.room import Room, Services, hash_token
-from meja.server.storage import MoveRow, SeatRow, SqlStorage, TableRow
+try:
+    import orjson
 
+    loads: Callable[[str | bytes], Any] = orjson.loads
+except ImportError:
+    loads = json.loads
 
-class Inline(Executor):
-    """Runs every job at once on the calling thread, so timings hold all the work."""
-
-    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        future: Future[Any] = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
-
-
-class MemoryStorage:
-    """Keeps moves in a list: the server's work without the disk's."""
-
-    def __init__(self) -> None:
-        self.moves: list[MoveRow] = []
-
-    def append_move(self, table_id: str, move: MoveRow) -> None:
-        self.moves.append(move)
-
-    def finish_table(self, table_id: str) -> None:
-        return None
+HOST = "127.0.0.1"
+PACE_SECONDS = 2.0
+"""Model b: a human seat sends at most one move per this many seconds."""
+START_SECONDS = 60.0
+"""Longest wait for a server to print its port and answer `GET /api/games`."""
+SETUP_SECONDS = 120.0
+"""Longest wait for every table of a run to be created and joined."""
+HTTP_CONNECTIONS = 20
+"""Connections the client process creates tables over; further requests queue for one."""
+RETRY_SECONDS = 0.5
+"""Pause before a table tries again after a refused or failed connection."""
+MESSAGE_RATE = 10_000
+"""Passed as --message-rate when supported: saturated clients outpace a browser's allowance."""
+LOBBY_SAMPLES = 20
+WIDE = 180
+"""Columns of printed output when it goes to a file or pipe, so the table is not wrapped."""
+MODELS = {"a": "saturated", "b": "human pace"}
+SERVING = re.compile(r"serving on http://\[?[^\s/]*?\]?:(\d+)/")
 
 
-class EncodingConnection(Connection):
-    """A client whose messages are encoded as the websocket writer would send them."""
+# --- the server ------------------------------------------------------------------------------
+def serve_command(*options: str) -> list[str]:
+    """`meja serve` run by this interpreter, so the environment decides which meja is measured."""
+    return [sys.executable, "-m", "meja.cli", "serve", *options]
 
-    def push(self, message: dict[str, Any]) -> None:
-        json.dumps(message)
 
-
-def _room(game_name: str, players: int) -> Room:
-    """A table of people only, so no bot thinks, with a connection per seat and a spectator."""
-    from meja.core import load_game
-
-    game = load_game(game_name)
-    seats = [SeatRow("human", f"P{i}", token_hash=hash_token(f"t{i}")) for i in range(players)]
-    table = TableRow("bench", game_name, players, {}, seats)
-    inline = Inline()
-    services = Services(
-        storage=MemoryStorage(),  # type: ignore[arg-type]
-        settings=Settings(),
-        db_executor=inline,
-        bot_executor=inline,
-        standin_bots=("random",),
+def serve_options() -> set[str]:
+    """The options `meja serve --help` lists, to pass only those the measured version has."""
+    done = subprocess.run(
+        serve_command("--help"), capture_output=True, text=True, timeout=START_SECONDS, check=False
     )
-    room = Room(table, game, services)
-    for seat in [*range(players), None]:
-        conn = EncodingConnection(seat)
-        room.connections.add(conn)
-        if seat is not None:
-            room.seats[seat].connections += 1
-    return room
+    if done.returncode != 0:
+        raise RuntimeError(f"meja serve --help failed: {done.stderr.strip()[-500:]}")
+    return set(re.findall(r"--[a-z][a-z-]*", done.stdout))
 
 
-async def _play(game_name: str, players: int, games: int, seed: int) -> list[float]:
-    """CPU milliseconds of server work for every step of games random games."""
-    rng = random.Random(seed)
-    times: list[float] = []
-    for _ in range(games):
-        room = _room(game_name, players)
-        while not room.state.is_terminal():
-            player, action = random_step(room.state, rng)
-            start = time.thread_time()
-            await room._commit(player, action)
-            times.append((time.thread_time() - start) * 1000)
-    return times
+def http_json(method: str, url: str, body: Any = None, timeout: float = 10.0) -> tuple[int, Any]:
+    """Status and decoded JSON body of one request; error statuses are answers, not exceptions."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return response.status, loads(response.read())
+    except urllib.error.HTTPError as exc:
+        with exc:
+            raw = exc.read()
+        try:
+            return exc.code, loads(raw)
+        except ValueError:
+            return exc.code, {"code": "unreadable", "message": raw[:200].decode(errors="replace")}
 
 
-def _sqlite_append_ms(moves: int) -> list[float]:
-    """Wall-clock milliseconds to store one move durably in a SQLite file, as `meja serve` does."""
-    with tempfile.TemporaryDirectory() as folder:
-        storage = SqlStorage(f"sqlite:///{Path(folder) / 'bench.db'}")
-        seats = [SeatRow("human", "P0", token_hash="x")]
-        storage.create_table(TableRow("bench", "peranakan", 1, {}, seats))
-        times = []
-        for seq in range(moves):
-            start = time.perf_counter()
-            storage.append_move("bench", MoveRow(seq, CHANCE, 0, 0))
-            times.append((time.perf_counter() - start) * 1000)
-        storage.close()
-    return times
+def timed_get_ms(url: str, timeout: float) -> tuple[float, Any]:
+    """Wall-clock milliseconds of one GET, and its body."""
+    start = time.perf_counter()
+    status, body = http_json("GET", url, timeout=timeout)
+    elapsed = (time.perf_counter() - start) * 1000
+    if status != 200:
+        raise RuntimeError(f"GET {url} answered {status}: {body}")
+    return elapsed, body
 
 
-def _row(label: str, times: list[float]) -> str:
-    cuts = statistics.quantiles(times, n=100)
-    return (
-        f"| {label} | {len(times)} | {statistics.mean(times):.3f} | {cuts[49]:.3f} | "
-        f"{cuts[98]:.3f} | {max(times):.3f} |"
+class ServerProcess:
+    """A `meja serve` subprocess on a free port with its own SQLite file, stopped on exit."""
+
+    def __init__(self, folder: Path, options: list[str]) -> None:
+        self.folder = folder
+        self.options = options
+        self.log_path = folder / "server.log"
+        self.port = 0
+        self._process: subprocess.Popen[str] | None = None
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._log: TextIO | None = None
+
+    @property
+    def pid(self) -> int:
+        assert self._process is not None
+        return self._process.pid
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.port}"
+
+    def __enter__(self) -> ServerProcess:
+        self._log = self.log_path.open("w")
+        command = serve_command(
+            "--host", HOST, "--port", "0", "--bot-pause", "0",
+            "--db", f"sqlite:///{self.folder / 'meja.db'}", *self.options,
+        )  # fmt: skip
+        self._process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=self._log, text=True, env=os.environ.copy()
+        )
+        threading.Thread(target=self._pump, daemon=True).start()
+        try:
+            self.port = self._await_port()
+            self._await_ready()
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        if self._process is not None and self._process.poll() is None:
+            self._process.terminate()
+            try:
+                self._process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self._process.kill()
+                self._process.wait(timeout=15)
+        if self._log is not None:
+            self._log.close()
+
+    def _pump(self) -> None:
+        """Hand stdout over line by line, so reading the port can time out."""
+        assert self._process is not None and self._process.stdout is not None
+        for line in self._process.stdout:
+            self._lines.put(line)
+        self._lines.put(None)
+
+    def _await_port(self) -> int:
+        deadline = time.monotonic() + START_SECONDS
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                line = self._lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if line is None:
+                raise RuntimeError(f"meja serve exited before serving: {self.log_tail()}")
+            if found := SERVING.search(line):
+                return int(found.group(1))
+        raise RuntimeError(f"meja serve printed no port within {START_SECONDS:g} s")
+
+    def _await_ready(self) -> None:
+        deadline = time.monotonic() + START_SECONDS
+        while time.monotonic() < deadline:
+            try:
+                if http_json("GET", f"{self.url}/api/games", timeout=5)[0] == 200:
+                    return
+            except OSError:
+                pass
+            if self._process is not None and self._process.poll() is not None:
+                raise RuntimeError(f"meja serve exited: {self.log_tail()}")
+            time.sleep(RETRY_SECONDS)
+        raise RuntimeError(f"GET /api/games did not answer within {START_SECONDS:g} s")
+
+    def log_tail(self, lines: int = 5) -> str:
+        """The last lines the server wrote to stderr, for an error message."""
+        if self._log is not None:
+            self._log.flush()
+        text = self.log_path.read_text(errors="replace").strip().splitlines()
+        return " | ".join(text[-lines:]) or "(no output)"
+
+    def log_errors(self) -> int:
+        """Lines the server logged at ERROR level."""
+        if self._log is not None:
+            self._log.flush()
+        return sum(
+            " ERROR " in line for line in self.log_path.read_text(errors="replace").split("\n")
+        )
+
+
+def memory_mib(pid: int) -> dict[str, float]:
+    """Resident memory now (VmRSS) and at its peak (VmHWM) of a process, in MiB."""
+    found: dict[str, float] = {}
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                found[key] = int(value.split()[0]) / 1024
+    return found
+
+
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process has used so far (NaN where /proc is missing)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return math.nan
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# --- the client process ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class LoadPlan:
+    """One run as the client process needs it."""
+
+    url: str
+    server_pid: int
+    game: str
+    players: int
+    tables: int
+    model: str
+    warmup: float
+    seconds: float
+    timeout: float
+    seed: int
+
+
+@dataclass
+class Tally:
+    """What the client saw inside the measured window (errors: also tables that never started)."""
+
+    latencies_ms: list[float] = field(default_factory=list)
+    steps: int = 0
+    games: int = 0
+    errors: Counter[str] = field(default_factory=Counter)
+    window_s: float = 0.0
+    client_cpu_s: float = 0.0
+    server_cpu_s: float = math.nan
+
+
+@dataclass
+class Window:
+    """The measured interval, in perf_counter seconds; nothing counts before it is set."""
+
+    start: float = math.inf
+    end: float = math.inf
+
+    def holds(self, moment: float) -> bool:
+        return self.start <= moment < self.end
+
+
+class SeatScript:
+    """The scripted human of one table slot: joins, moves, and starts a fresh table at game end."""
+
+    def __init__(self, plan: LoadPlan, http: Any, tally: Tally, window: Window) -> None:
+        self.plan = plan
+        self.http = http
+        self.tally = tally
+        self.window = window
+        self.rng = random.Random(plan.seed)
+        self.joined = asyncio.Event()
+        self.table: tuple[str, str] | None = None
+        self.counted_step = 0
+        self.last_sent = -math.inf
+
+    def _error(self, kind: str) -> None:
+        if self.window.holds(time.perf_counter()):
+            self.tally.errors[kind] += 1
+
+    async def run(self) -> None:
+        """Play table after table until cancelled; every failure is counted, then retried."""
+        while True:
+            try:
+                if self.table is None:
+                    self.table = await self._create()
+                    self.counted_step = 0
+                if await self._play(*self.table):
+                    self.table = None
+                    if self.window.holds(time.perf_counter()):
+                        self.tally.games += 1
+                    continue
+            except TimeoutError:
+                self._error("timeout")
+            except Refused as exc:
+                self._error(f"refused:{exc}")
+            except Exception as exc:
+                self._error(_failure_kind(exc))
+            await asyncio.sleep(RETRY_SECONDS)
+
+    async def _create(self) -> tuple[str, str]:
+        """A fresh table with seat 0 for us and bots elsewhere: its id and our token."""
+        seats = [{"kind": "human", "name": "Bench"}]
+        seats += [{"kind": "bot", "bot": "random"}] * (self.plan.players - 1)
+        response = await self.http.post(
+            "/api/tables", json={"game": self.plan.game, "seats": seats}
+        )
+        if response.status_code != 201:
+            raise Refused(_code(response.content, response.status_code))
+        body = loads(response.content)
+        return body["id"], body["seats"][0]["token"]
+
+    async def _play(self, table_id: str, token: str) -> bool:
+        """Play one connection's worth of the table; True once its game is over."""
+        from websockets.asyncio.client import connect
+
+        url = self.plan.url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        timeout = self.plan.timeout
+        pending: tuple[int, float] | None = None
+        last: dict[str, Any] | None = None
+        async with connect(
+            url, open_timeout=timeout, close_timeout=1, ping_interval=None, max_size=None
+        ) as ws:
+            await ws.send(json.dumps({"type": "join", "token": token}))
+            while True:
+                async with asyncio.timeout(timeout):
+                    message = loads(await ws.recv())
+                now = time.perf_counter()
+                kind = message.get("type")
+                if kind == "error":
+                    self._error(f"error:{message.get('code')}")
+                    pending = None
+                    if last is not None and last["legal"]:
+                        pending = await self._move(ws, last)
+                    continue
+                if kind != "state":
+                    continue
+                self.joined.set()
+                last = message
+                step = message["step"]
+                if step > self.counted_step:
+                    if self.window.holds(now):
+                        self.tally.steps += step - self.counted_step
+                    self.counted_step = step
+                if pending is not None and step > pending[0]:
+                    if self.window.holds(pending[1]) and self.window.holds(now):
+                        self.tally.latencies_ms.append((now - pending[1]) * 1000)
+                    pending = None
+                if message.get("result") is not None:
+                    return True
+                if message["legal"] and pending is None:
+                    pending = await self._move(ws, message)
+
+    async def _move(self, ws: Any, state: dict[str, Any]) -> tuple[int, float]:
+        """Send a random legal move (at human pace in model b); the step and time it was sent."""
+        if self.plan.model == "b":
+            wait = self.last_sent + PACE_SECONDS - time.perf_counter()
+            if wait > 0:
+                await asyncio.sleep(wait)
+        action = self.rng.choice(state["legal"])["action"]
+        step = state["step"]
+        self.last_sent = time.perf_counter()
+        await ws.send(json.dumps({"type": "move", "action": action, "step": step}))
+        return step, self.last_sent
+
+
+class Refused(Exception):
+    """The server would not create a table; the message is its error code."""
+
+
+def _code(content: bytes, status: int) -> str:
+    """The stable error code of a refused request, or its HTTP status."""
+    try:
+        return str(loads(content).get("code") or status)
+    except (ValueError, AttributeError):
+        return str(status)
+
+
+def _failure_kind(exc: Exception) -> str:
+    """A short name for a connection that failed: dropped in play, timed out, or refused."""
+    import httpx
+    from websockets.exceptions import ConnectionClosed, WebSocketException
+
+    if isinstance(exc, ConnectionClosed):
+        return "disconnect"
+    if isinstance(exc, httpx.TimeoutException):
+        return "timeout"
+    if isinstance(exc, OSError | httpx.HTTPError | WebSocketException):
+        return "refused"
+    return f"client:{type(exc).__name__}"
+
+
+async def drive(plan: LoadPlan) -> Tally:
+    """Set up N tables, run the warm-up, then measure for plan.seconds."""
+    import httpx
+
+    tally = Tally()
+    window = Window()
+    limits = httpx.Limits(max_connections=HTTP_CONNECTIONS)
+    timeout = httpx.Timeout(plan.timeout, pool=SETUP_SECONDS)
+    async with httpx.AsyncClient(base_url=plan.url, timeout=timeout, limits=limits) as http:
+        scripts = [
+            SeatScript(replace(plan, seed=plan.seed * 100_003 + index), http, tally, window)
+            for index in range(plan.tables)
+        ]
+        tasks = [asyncio.create_task(script.run()) for script in scripts]
+        try:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(SETUP_SECONDS):
+                    await asyncio.gather(*(script.joined.wait() for script in scripts))
+            missing = sum(not script.joined.is_set() for script in scripts)
+            if missing:
+                tally.errors["not_started"] += missing
+            await asyncio.sleep(plan.warmup)
+            window.start = time.perf_counter()
+            window.end = window.start + plan.seconds
+            cpu, server_cpu = time.process_time(), cpu_seconds(plan.server_pid)
+            await asyncio.sleep(plan.seconds)
+            tally.window_s = time.perf_counter() - window.start
+            tally.client_cpu_s = time.process_time() - cpu
+            tally.server_cpu_s = cpu_seconds(plan.server_pid) - server_cpu
+        finally:
+            for task in tasks:
+                task.cancel()
+            await asyncio.wait(tasks, timeout=plan.timeout)
+    return tally
+
+
+def client_main(plan: LoadPlan, out: Any) -> None:
+    """Entry point of the client process: drive the tables and send the tally back."""
+    try:
+        tally = asyncio.run(drive(plan))
+        out.put({"tally": {**asdict(tally), "errors": dict(tally.errors)}})
+    except BaseException as exc:
+        out.put({"fatal": f"{type(exc).__name__}: {exc}"})
+
+
+# --- one run ---------------------------------------------------------------------------------
+def percentile(values: list[float], fraction: float) -> float:
+    """The nearest-rank percentile; NaN for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(fraction * len(ordered)) - 1))]
+
+
+def server_flags(supported: set[str], tables: int) -> list[str]:
+    """Options that keep the server's own guards out of the measurement, where it has them."""
+    flags = []
+    if "--max-tables" in supported:
+        flags += ["--max-tables", str(tables)]
+    if "--message-rate" in supported:
+        flags += ["--message-rate", str(MESSAGE_RATE)]
+    return flags
+
+
+def load_run(
+    args: argparse.Namespace, supported: set[str], model: str, tables: int
+) -> dict[str, Any]:
+    """One (model, N) against a fresh server: the row of figures."""
+    row: dict[str, Any] = {"model": model, "tables": tables}
+    with (
+        tempfile.TemporaryDirectory(prefix="meja-bench-") as folder,
+        ServerProcess(Path(folder), server_flags(supported, 2 * tables + 10)) as server,
+    ):
+        plan = LoadPlan(
+            server.url, server.pid, args.game, args.players, tables, model,
+            args.warmup, args.seconds, args.timeout, args.seed,
+        )  # fmt: skip
+        context = multiprocessing.get_context("spawn")
+        out = context.Queue()
+        client = context.Process(target=client_main, args=(plan, out), daemon=True)
+        client.start()
+        try:
+            answer = out.get(timeout=SETUP_SECONDS + args.warmup + args.seconds + 60)
+        except queue.Empty:
+            answer = {"fatal": "the client process sent no result"}
+        finally:
+            client.join(timeout=15)
+            if client.is_alive():
+                client.kill()
+                client.join(timeout=15)
+        try:
+            row["listing_ms"], listing = timed_get_ms(f"{server.url}/api/tables", args.timeout)
+            row["listed"] = len(listing.get("open", []))
+        except (OSError, RuntimeError, ValueError):
+            row["listing_ms"], row["listed"] = math.nan, 0
+        row.update(memory_mib(server.pid))
+        row["server_log_errors"] = server.log_errors()
+    if "fatal" in answer:
+        raise RuntimeError(f"client process failed: {answer['fatal']}")
+    tally = answer["tally"]
+    latencies = tally["latencies_ms"]
+    window = tally["window_s"] or math.nan
+    row.update(
+        p50_ms=percentile(latencies, 0.50),
+        p99_ms=percentile(latencies, 0.99),
+        max_ms=max(latencies, default=math.nan),
+        moves=len(latencies),
+        steps_per_s=tally["steps"] / window,
+        games=tally["games"],
+        errors=sum(tally["errors"].values()),
+        error_kinds=tally["errors"],
+        client_cpu_pct=100 * tally["client_cpu_s"] / window,
+        server_cpu_pct=100 * tally["server_cpu_s"] / window,
     )
+    return row
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=5, help="games per game (default 5)")
+def lobby_run(args: argparse.Namespace, supported: set[str]) -> dict[str, Any]:
+    """Open as many tables of people nobody joined as allowed (up to the target); time the list."""
+    target = args.lobby_tables
+    flags = server_flags(supported, target)
+    with (
+        tempfile.TemporaryDirectory(prefix="meja-bench-") as folder,
+        ServerProcess(Path(folder), flags) as server,
+    ):
+        body = {"game": args.game, "seats": [{"kind": "human"}] * args.players}
+        created, refusal = 0, None
+        while created < target:
+            status, answer = http_json("POST", f"{server.url}/api/tables", body, args.timeout)
+            if status != 201:
+                refusal = f"{answer.get('code', status)}: {answer.get('message', '')}"
+                break
+            created += 1
+        times = [
+            timed_get_ms(f"{server.url}/api/tables", args.timeout)[0] for _ in range(LOBBY_SAMPLES)
+        ]
+        return {
+            "target": target,
+            "tables": created,
+            "refused": refusal,
+            "listing_ms_median": statistics.median(times),
+            "listing_ms_max": max(times),
+            **memory_mib(server.pid),
+        }
+
+
+# --- reporting -------------------------------------------------------------------------------
+def show(
+    rows: list[dict[str, Any]], lobby: dict[str, Any] | None, args: argparse.Namespace
+) -> None:
+    """Print the figures as a table, with rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"meja serve under load: {args.game}, {args.players} players, seat 0 scripted, "
+        f"{args.seconds:g} s after {args.warmup:g} s warm-up",
+        title_justify="left",
+    )
+    headers = (
+        "model", "N", "p50 ms", "p99 ms", "max ms", "moves", "steps/s", "games", "errors",
+        "RSS MiB", "HWM MiB", "GET tables ms", "server CPU", "client CPU",
+    )  # fmt: skip
+    for header in headers:
+        table.add_column(header, justify="left" if header == "model" else "right")
+    for row in rows:
+        table.add_row(
+            f"{row['model']} {MODELS[row['model']]}",
+            str(row["tables"]),
+            f"{row['p50_ms']:.1f}",
+            f"{row['p99_ms']:.1f}",
+            f"{row['max_ms']:.1f}",
+            str(row["moves"]),
+            f"{row['steps_per_s']:.0f}",
+            str(row["games"]),
+            _errors(row),
+            f"{row.get('VmRSS', math.nan):.0f}",
+            f"{row.get('VmHWM', math.nan):.0f}",
+            f"{row['listing_ms']:.1f}",
+            f"{row['server_cpu_pct']:.0f}%",
+            f"{row['client_cpu_pct']:.0f}%",
+        )
+    console = Console() if sys.stdout.isatty() else Console(width=WIDE)
+    console.print(table)
+    if lobby is not None:
+        allowed = (
+            f"{lobby['tables']} tables"
+            if lobby["refused"] is None
+            else f"{lobby['tables']} tables, all the server allows (then {lobby['refused']})"
+        )
+        console.print(
+            f"lobby: {allowed} of people nobody joined, no bots: GET /api/tables median "
+            f"{lobby['listing_ms_median']:.1f} ms (max {lobby['listing_ms_max']:.1f}) of "
+            f"{LOBBY_SAMPLES}; server RSS {lobby.get('VmRSS', math.nan):.0f} MiB",
+            highlight=False,
+        )
+
+
+def _errors(row: dict[str, Any]) -> str:
+    kinds = row["error_kinds"]
+    if not kinds and not row["server_log_errors"]:
+        return "0"
+    parts = [f"{kind} {count}" for kind, count in sorted(kinds.items())]
+    if row["server_log_errors"]:
+        parts.append(f"server log {row['server_log_errors']}")
+    return f"{row['errors']} ({', '.join(parts)})"
+
+
+# --- command line ----------------------------------------------------------------------------
+def _numbers(text: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of numbers like 5,50") from None
+    if not values or min(values) < 1:
+        raise argparse.ArgumentTypeError("table counts must be positive")
+    return values
+
+
+def _models(text: str) -> list[str]:
+    values = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [value for value in values if value not in MODELS]
+    if unknown or not values:
+        raise argparse.ArgumentTypeError(
+            f"models are a (saturated) and b (human pace), not {text!r}"
+        )
+    return values
+
+
+def parse(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--tables", type=_numbers, default=[5, 50, 200, 500], metavar="N,N")
+    parser.add_argument("--models", type=_models, default=["a", "b"], metavar="a,b")
+    parser.add_argument("--seconds", type=float, default=15.0, help="measured seconds per run")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds not counted")
+    parser.add_argument("--game", default="nasi_lemak")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--timeout", type=float, default=10.0, help="longest wait for a message")
+    parser.add_argument("--lobby-tables", type=int, default=1000, metavar="N")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--sqlite-moves", type=int, default=200)
-    args = parser.parse_args()
-    print("| server work per move, ms | steps | mean | p50 | p99 | max |")
-    print("|---|---|---|---|---|---|")
-    for game in list_games():
-        players = game.max_players
-        times = asyncio.run(_play(game.name, players, args.games, args.seed))
-        print(_row(f"{game.name} {players}p", times))
-    if args.sqlite_moves:
-        print(_row("SQLite append (durable), for comparison", _sqlite_append_ms(args.sqlite_moves)))
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also save the figures here")
+    parser.add_argument(
+        "--quick", action="store_true", help="smoke run: N=5,50, 5 s, model a, 100 lobby tables"
+    )
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.tables, args.seconds, args.models, args.lobby_tables = [5, 50], 5.0, ["a"], 100
+    if args.seconds <= 0 or args.warmup < 0 or args.timeout <= 0 or args.players < 1:
+        parser.error("--seconds and --timeout must be positive, --warmup not negative")
+    return args
+
+
+@contextlib.contextmanager
+def _one_line_errors() -> Iterator[None]:
+    """A failed run ends with its reason on one line, not a traceback."""
+    try:
+        yield
+    except (RuntimeError, OSError, ValueError) as exc:
+        print(f"bench_server: error: {exc}", file=sys.stderr)
+        raise SystemExit(1) from None
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse(argv)
+    with _one_line_errors():
+        supported = serve_options()
+        rows = [
+            load_run(args, supported, model, tables)
+            for model in args.models
+            for tables in args.tables
+        ]
+        lobby = lobby_run(args, supported) if args.lobby_tables > 0 else None
+    show(rows, lobby, args)
+    if args.json:
+        args.json.write_text(json.dumps({"runs": rows, "lobby": lobby}, indent=2) + "\n")
 
 
 if __name__ == "__main__":
