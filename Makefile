@@ -30,6 +30,7 @@ test: venv system-deps lint
 bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_bots.py
+	$(BIN)/python benchmarks/bench_room.py
 	$(BIN)/python benchmarks/bench_server.py
 
 play: venv
