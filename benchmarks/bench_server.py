@@ -254,6 +254,9 @@ class Tally:
     window_s: float = 0.0
     client_cpu_s: float = 0.0
     server_cpu_s: float = math.nan
+    listing_ms: float = math.nan
+    """One `GET /api/tables` at the end of the window, under the load."""
+    listed: int = 0
 
 
 @dataclass
@@ -426,11 +429,26 @@ async def drive(plan: LoadPlan) -> Tally:
             tally.window_s = time.perf_counter() - window.start
             tally.client_cpu_s = time.process_time() - cpu
             tally.server_cpu_s = cpu_seconds(plan.server_pid) - server_cpu
+            tally.listing_ms, tally.listed = await _timed_listing(http)
         finally:
             for task in tasks:
                 task.cancel()
             await asyncio.wait(tasks, timeout=plan.timeout)
     return tally
+
+
+async def _timed_listing(http: Any) -> tuple[float, int]:
+    """Milliseconds of one `GET /api/tables` and how many open tables it listed; NaN if refused."""
+    import httpx
+
+    start = time.perf_counter()
+    try:
+        response = await http.get("/api/tables")
+        elapsed = (time.perf_counter() - start) * 1000
+        listed = len(loads(response.content)["open"])
+    except (httpx.HTTPError, ValueError, KeyError, TypeError):
+        return math.nan, 0
+    return (elapsed, listed) if response.status_code == 200 else (math.nan, 0)
 
 
 def client_main(plan: LoadPlan, out: Any) -> None:
@@ -487,11 +505,6 @@ def load_run(
             if client.is_alive():
                 client.kill()
                 client.join(timeout=15)
-        try:
-            row["listing_ms"], listing = timed_get_ms(f"{server.url}/api/tables", args.timeout)
-            row["listed"] = len(listing.get("open", []))
-        except (OSError, RuntimeError, ValueError):
-            row["listing_ms"], row["listed"] = math.nan, 0
         row.update(memory_mib(server.pid))
         row["server_log_errors"] = server.log_errors()
     if "fatal" in answer:
@@ -506,6 +519,8 @@ def load_run(
         moves=len(latencies),
         steps_per_s=tally["steps"] / window,
         games=tally["games"],
+        listing_ms=tally["listing_ms"],
+        listed=tally["listed"],
         errors=sum(tally["errors"].values()),
         error_kinds=tally["errors"],
         client_cpu_pct=100 * tally["client_cpu_s"] / window,
