@@ -107,6 +107,17 @@ def timed_get_ms(url: str, timeout: float) -> tuple[float, Any]:
     return elapsed, body
 
 
+def check_game(url: str, game: str, players: int) -> None:
+    """ValueError unless the server has the game for that many players, so setup cannot stall."""
+    status, games = http_json("GET", f"{url}/api/games")
+    known = {entry["name"]: entry for entry in games} if status == 200 else {}
+    if game not in known:
+        raise ValueError(f"--game: the server has no game {game!r} ({', '.join(sorted(known))})")
+    low, high = known[game]["min_players"], known[game]["max_players"]
+    if not low <= players <= high:
+        raise ValueError(f"--players: {game} takes {low} to {high} players, not {players}")
+
+
 class ServerProcess:
     """A `meja serve` subprocess on a free port with its own SQLite file, stopped on exit."""
 
@@ -488,6 +499,7 @@ def load_run(
         tempfile.TemporaryDirectory(prefix="meja-bench-") as folder,
         ServerProcess(Path(folder), server_flags(supported, 2 * tables + 10)) as server,
     ):
+        check_game(server.url, args.game, args.players)
         plan = LoadPlan(
             server.url, server.pid, args.game, args.players, tables, model,
             args.warmup, args.seconds, args.timeout, args.seed,
@@ -597,13 +609,14 @@ def show(
     console = Console() if sys.stdout.isatty() else Console(width=WIDE)
     console.print(table)
     if lobby is not None:
-        allowed = (
-            f"{lobby['tables']} tables"
+        limit = (
+            ""
             if lobby["refused"] is None
-            else f"{lobby['tables']} tables, all the server allows (then {lobby['refused']})"
+            else f" (of {lobby['target']} asked for: the server allows no more, {lobby['refused']})"
         )
         console.print(
-            f"lobby: {allowed} of people nobody joined, no bots: GET /api/tables median "
+            f"lobby: {lobby['tables']} open tables{limit}, of people nobody joined, no bots: "
+            "GET /api/tables median "
             f"{lobby['listing_ms_median']:.1f} ms (max {lobby['listing_ms_max']:.1f}) of "
             f"{LOBBY_SAMPLES}; server RSS {lobby.get('VmRSS', math.nan):.0f} MiB",
             highlight=False,
