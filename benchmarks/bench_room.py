@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import random
 import statistics
 import tempfile
 import time
+from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,9 @@ from meja.core import CHANCE, list_games
 from meja.core.game import random_step
 from meja.server.config import Settings
 from meja.server.connection import Connection
+from meja.server.group_commit import GroupCommit
 from meja.server.room import Room, Services, hash_token
-from meja.server.storage import MoveRow, SeatRow, SqlStorage, TableRow
+from meja.server.storage import MoveRow, MoveWrite, SeatRow, SqlStorage, TableRow
 
 
 class Inline(Executor):
@@ -45,18 +46,15 @@ class MemoryStorage:
     def __init__(self) -> None:
         self.moves: list[MoveRow] = []
 
-    def append_move(self, table_id: str, move: MoveRow) -> None:
-        self.moves.append(move)
+    def write_moves(self, moves: Sequence[MoveWrite]) -> None:
+        self.moves.extend(write.move for write in moves)
 
-    def finish_table(self, table_id: str) -> None:
+
+class SilentConnection(Connection):
+    """A client that drops what it is sent: the room has already built and encoded it."""
+
+    def push_text(self, text: str) -> None:
         return None
-
-
-class EncodingConnection(Connection):
-    """A client whose messages are encoded as the websocket writer would send them."""
-
-    def push(self, message: dict[str, Any]) -> None:
-        json.dumps(message)
 
 
 def _room(game_name: str, players: int) -> Room:
@@ -67,16 +65,18 @@ def _room(game_name: str, players: int) -> Room:
     seats = [SeatRow("human", f"P{i}", token_hash=hash_token(f"t{i}")) for i in range(players)]
     table = TableRow("bench", game_name, players, {}, seats)
     inline = Inline()
+    storage = MemoryStorage()
     services = Services(
-        storage=MemoryStorage(),  # type: ignore[arg-type]
+        storage=storage,  # type: ignore[arg-type]
         settings=Settings(),
         db_executor=inline,
         bot_executor=inline,
         standin_bots=("random",),
+        commits=GroupCommit(storage, inline),  # type: ignore[arg-type]
     )
     room = Room(table, game, services)
     for seat in [*range(players), None]:
-        conn = EncodingConnection(seat)
+        conn = SilentConnection(seat)
         room.connections.add(conn)
         if seat is not None:
             room.seats[seat].connections += 1
@@ -106,7 +106,7 @@ def _sqlite_append_ms(moves: int) -> list[float]:
         times = []
         for seq in range(moves):
             start = time.perf_counter()
-            storage.append_move("bench", MoveRow(seq, CHANCE, 0, 0))
+            storage.write_moves([MoveWrite("bench", MoveRow(seq, CHANCE, 0, 0))])
             times.append((time.perf_counter() - start) * 1000)
         storage.close()
     return times

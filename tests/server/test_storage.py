@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from meja.server.storage import MoveRow, SeatRow, SqlStorage, TableRow
+from meja.server.storage import MoveRow, MoveWrite, SeatRow, SqlStorage, TableRow
 
 HUMAN = {"kind": "human"}
 
@@ -42,11 +42,15 @@ def _table(table_id: str) -> TableRow:
 def test_moves_are_kept_in_order_and_a_step_cannot_be_written_twice(storage: SqlStorage) -> None:
     storage.create_table(_table("t1"))
     storage.create_table(_table("t2"))
-    for seq, (player, action) in enumerate([(-1, 3), (0, 7), (1, 6)]):
-        storage.append_move("t1", MoveRow(seq, player, action, 0b101))
-    storage.append_move("t2", MoveRow(0, -1, 5, 0))
+    storage.write_moves(
+        [
+            MoveWrite("t1", MoveRow(seq, player, action, 0b101))
+            for seq, (player, action) in enumerate([(-1, 3), (0, 7), (1, 6)])
+        ]
+    )
+    storage.write_moves([MoveWrite("t2", MoveRow(0, -1, 5, 0))])
     with pytest.raises(sa.exc.IntegrityError):
-        storage.append_move("t1", MoveRow(1, 0, 6, 0))
+        storage.write_moves([MoveWrite("t1", MoveRow(1, 0, 6, 0))])
     loaded = storage.load_table("t1")
     assert loaded is not None
     assert [(m.seq, m.player, m.action, m.seen_by) for m in loaded.moves] == [
@@ -62,12 +66,25 @@ def test_moves_are_kept_in_order_and_a_step_cannot_be_written_twice(storage: Sql
 def test_finished_tables_leave_the_unfinished_list(storage: SqlStorage) -> None:
     for table_id in ("a", "b", "c"):
         storage.create_table(_table(table_id))
-    storage.append_move("b", MoveRow(0, -1, 1, 0))
-    storage.finish_table("a")
+    storage.write_moves(
+        [MoveWrite("b", MoveRow(0, -1, 1, 0)), MoveWrite("a", MoveRow(0, 1, 2, 0), True)]
+    )
     unfinished = storage.load_unfinished()
     assert [t.id for t in unfinished] == ["b", "c"]
     assert [len(t.moves) for t in unfinished] == [1, 0]
     assert [t.id for t in storage.recent_finished(10)] == ["a"]
+
+
+def test_a_refused_move_refuses_its_whole_batch(storage: SqlStorage) -> None:
+    """One commit holds a batch: a step written twice leaves none of the batch behind."""
+    storage.create_table(_table("t1"))
+    storage.create_table(_table("t2"))
+    storage.write_moves([MoveWrite("t1", MoveRow(0, -1, 3, 0))])
+    batch = [MoveWrite("t2", MoveRow(0, -1, 4, 0), True), MoveWrite("t1", MoveRow(0, 0, 9, 0))]
+    with pytest.raises(sa.exc.IntegrityError):
+        storage.write_moves(batch)
+    t2 = storage.load_table("t2")
+    assert t2 is not None and t2.moves == [] and t2.finished_at is None
 
 
 def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:

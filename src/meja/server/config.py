@@ -33,3 +33,6 @@ class Settings:
     max_bot_seconds: float = 5.0
     """Most seconds a table's ISMCTS bot may think about a move."""
     """Threads that run bots, so that thinking never blocks the event loop."""
+    commit_window: float = 0.0
+    """Seconds a move waits for others to share its commit; 0 still batches every move that
+    arrives while a commit is under way."""

@@ -6,8 +6,15 @@ import asyncio
 import time
 from typing import Any
 
+import orjson
+
 MAX_QUEUED = 200
 """A client this far behind is dropped; it reconnects and gets a fresh state."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as JSON text, as fast as the encoder allows: it runs for every update."""
+    return orjson.dumps(message).decode()
 
 
 class Connection:
@@ -17,16 +24,20 @@ class Connection:
         self.seat = seat
         self.log_sent = 0
         self.closed = False
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def push(self, message: dict[str, Any]) -> None:
         """Queue a message; a client that falls too far behind is closed instead."""
+        self.push_text(encode(message))
+
+    def push_text(self, text: str) -> None:
+        """Queue a message already encoded, as one update shared by every socket of a seat."""
         if self.closed:
             return
         if self._queue.qsize() >= MAX_QUEUED:
             self.close()
             return
-        self._queue.put_nowait(message)
+        self._queue.put_nowait(text)
 
     def close(self) -> None:
         """Ask the writer to stop after what is already queued."""
@@ -34,8 +45,8 @@ class Connection:
             self.closed = True
             self._queue.put_nowait(None)
 
-    async def next_message(self) -> dict[str, Any] | None:
-        """The next message to send, or None once the connection should close."""
+    async def next_message(self) -> str | None:
+        """The next message to send as JSON text, or None once the connection should close."""
         return await self._queue.get()
 
 

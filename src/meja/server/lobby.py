@@ -15,6 +15,7 @@ from meja.bots import Bot, bot_names, make_bot
 from meja.bots.ismcts import ISMCTSBot
 from meja.core import Game, load_game
 from meja.server.config import Settings
+from meja.server.group_commit import GroupCommit
 from meja.server.protocol import ApiError, CreateTable
 from meja.server.room import Room, Services, hash_token
 from meja.server.storage import SeatRow, SqlStorage, Storage, TableRow, default_db_url
@@ -59,12 +60,14 @@ class Lobby:
         self.settings = settings
         self.storage = storage or SqlStorage(settings.db_url or default_db_url())
         self._games = games
+        db_executor = ThreadPoolExecutor(1, thread_name_prefix="meja-db")
         self.services = Services(
             storage=self.storage,
             settings=settings,
-            db_executor=ThreadPoolExecutor(1, thread_name_prefix="meja-db"),
+            db_executor=db_executor,
             bot_executor=ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="meja-bot"),
             standin_bots=standin_preference(settings.standin_bot),
+            commits=GroupCommit(self.storage, db_executor, settings.commit_window),
         )
         self.open: dict[str, Room] = {}
         self._finished: OrderedDict[str, Room] = OrderedDict()
@@ -89,6 +92,7 @@ class Lobby:
         """Stop every room and release threads and connections."""
         for room in [*self.open.values(), *self._finished.values()]:
             await room.stop()
+        await self.services.commits.drain()
         for executor in (
             self.services.bot_executor,
             self.services.db_executor,

@@ -19,11 +19,15 @@ from meja.core import CHANCE, Game, IllegalAction, State, Told
 from meja.core.game import sample_chance
 from meja.core.told import told_all
 from meja.server.config import Settings
-from meja.server.connection import Connection
+from meja.server.connection import Connection, encode
+from meja.server.group_commit import GroupCommit
 from meja.server.protocol import ApiError, illegal
-from meja.server.storage import MoveRow, Storage, TableRow
+from meja.server.storage import MoveRow, MoveWrite, Storage, TableRow
 
 log = logging.getLogger("meja.server")
+
+Seen = tuple[dict[str, Any], list[dict[str, Any]]]
+"""A viewer's view and its legal moves with their names."""
 
 RETRY_PAUSE = 1.0
 """Seconds before the server retries a move of its own that could not be stored."""
@@ -54,6 +58,8 @@ class Services:
     bot_executor: Executor
     standin_bots: tuple[str, ...]
     """Bots that may play for absent players, best first; the first that suits the game plays."""
+    commits: GroupCommit
+    """Writes every table's moves, many to a commit."""
 
 
 @dataclass
@@ -85,7 +91,7 @@ class SeatState:
     turn_started: float | None = None
     changed_at: int = 0
     """The step at which what this seat sees last changed; older moves are stale."""
-    seen: tuple[dict[str, Any], list[int]] | None = None
+    seen: Seen | None = None
     bot_instance: Bot | None = field(default=None, repr=False)
 
     def public(self, index: int) -> dict[str, Any]:
@@ -124,7 +130,7 @@ class Room:
         self._driver: asyncio.Task[None] | None = None
         self._seen_for: State | None = None
         self._seen_step = -1
-        self._seen_now: dict[int | None, tuple[dict[str, Any], list[int]]] = {}
+        self._seen_now: dict[int | None, Seen] = {}
 
     # --- building --------------------------------------------------------------------
     def replay(self, moves: list[MoveRow]) -> None:
@@ -228,9 +234,9 @@ class Room:
 
     def state_message(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
         """Everything viewer is shown now: its view, its legal moves, the log, the result."""
-        return {**self._seat_state(viewer), **self._log_part(viewer, log_start)}
+        return {**self._seat_state(viewer, self.summary()), **self._log_part(viewer, log_start)}
 
-    def _seen(self, viewer: int | None) -> tuple[dict[str, Any], list[int]]:
+    def _seen(self, viewer: int | None) -> Seen:
         """What viewer sees now and the moves it may make, computed once per step."""
         state = self.state
         if self._seen_for is not state or self._seen_step != len(state.history):
@@ -239,23 +245,25 @@ class Room:
         seen = self._seen_now.get(viewer)
         if seen is None:
             mine = viewer is not None and viewer in state.active_players()
-            seen = (state.view(viewer), state.legal_actions(viewer) if mine else [])
+            actions = state.legal_actions(viewer) if mine else []
+            legal = [
+                {"action": action, "text": state.action_to_str(action, viewer)}
+                for action in actions
+            ]
+            seen = (state.view(viewer), legal)
             self._seen_now[viewer] = seen
         return seen
 
-    def _seat_state(self, viewer: int | None) -> dict[str, Any]:
+    def _seat_state(self, viewer: int | None, summary: dict[str, Any]) -> dict[str, Any]:
         """The state message without the log: the same for every connection of a seat."""
         state = self.state
-        view, actions = self._seen(viewer)
-        legal = [
-            {"action": action, "text": state.action_to_str(action, viewer)} for action in actions
-        ]
+        view, legal = self._seen(viewer)
         result = None
         if state.is_terminal():
             result = {"scores": state.scores(), "winners": state.winners()}
         return {
             "type": "state",
-            "table": self.summary(),
+            "table": summary,
             "you": viewer,
             "step": len(state.history),
             "current": state.current_player(),
@@ -270,16 +278,25 @@ class Room:
         return {"log_start": start, "log": self.log_for(viewer, start)}
 
     def _broadcast(self) -> None:
-        """Send each connection the state as its seat sees it, and the log entries it lacks.
+        """Send each connection the state as its seat sees it, and the log entries it lacks:
+        one update built and encoded per seat, shared by every socket of that seat that has
+        the same log.
 
         Once the game is over every move may be named, so the whole log is sent again.
         """
-        shared: dict[int | None, dict[str, Any]] = {}
+        summary = self.summary()
+        updates: dict[tuple[int | None, int], str] = {}
         for conn in list(self.connections):
-            if conn.seat not in shared:
-                shared[conn.seat] = self._seat_state(conn.seat)
             start = 0 if self.finished else conn.log_sent
-            conn.push({**shared[conn.seat], **self._log_part(conn.seat, start)})
+            key = (conn.seat, start)
+            text = updates.get(key)
+            if text is None:
+                message = {
+                    **self._seat_state(conn.seat, summary),
+                    **self._log_part(conn.seat, start),
+                }
+                text = updates[key] = encode(message)
+            conn.push_text(text)
             conn.log_sent = len(self.log)
 
     # --- connections -------------------------------------------------------------------
@@ -362,16 +379,9 @@ class Room:
         except IllegalAction as exc:
             raise illegal(exc) from None
         entry = self._entry(before, len(before.history), player, action)
-        loop = asyncio.get_running_loop()
         move = MoveRow(entry.seq, player, action, entry.seen_by())
         try:
-            await loop.run_in_executor(
-                self.services.db_executor, self.services.storage.append_move, self.table.id, move
-            )
-            if after.is_terminal():
-                await loop.run_in_executor(
-                    self.services.db_executor, self.services.storage.finish_table, self.table.id
-                )
+            await self.services.commits.write(MoveWrite(self.table.id, move, after.is_terminal()))
         except Exception as exc:
             log.exception("table %s: storing step %d failed", self.table.id, move.seq)
             raise ApiError("storage_error", "the move could not be saved; try again", 503) from exc
@@ -391,6 +401,8 @@ class Room:
         in a simultaneous phase, other seats' secret commitments do not make it stale.
         """
         for index, seat in enumerate(self.seats):
+            if seat.kind != "human":
+                continue
             seen = self._seen(index)
             if seen != seat.seen:
                 seat.seen = seen

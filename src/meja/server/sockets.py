@@ -84,8 +84,8 @@ async def _join(ws: WebSocket, room: Room, limit: int) -> Connection | None:
 
 async def _write(ws: WebSocket, conn: Connection) -> None:
     """Send queued messages until the connection is closed."""
-    while (message := await conn.next_message()) is not None:
-        await ws.send_json(message)
+    while (text := await conn.next_message()) is not None:
+        await ws.send_text(text)
     if ws.client_state == WebSocketState.CONNECTED:
         await ws.close(CLOSE_POLICY)
 

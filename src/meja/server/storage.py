@@ -1,13 +1,15 @@
 """Durable tables: an append-only move log per table, in SQLite by default or any SQL database.
 
-The server writes each accepted move here before it tells anyone about it, and rebuilds every
-unfinished table from this log when it starts.
+The server writes each accepted move here before it tells anyone about it (the moves of all
+tables that arrive together share one commit), and rebuilds every unfinished table from this log
+when it starts.
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -71,6 +73,15 @@ class MoveRow:
     seen_by: int
 
 
+@dataclass(frozen=True)
+class MoveWrite:
+    """A step to store for a table, and whether it ends the game."""
+
+    table_id: str
+    move: MoveRow
+    finishes: bool = False
+
+
 @dataclass
 class TableRow:
     """A table's setup, as stored; its moves are kept apart in the append-only log."""
@@ -93,12 +104,9 @@ class Storage(Protocol):
         """Store a new table with no moves."""
         ...
 
-    def append_move(self, table_id: str, move: MoveRow) -> None:
-        """Add the next step of a table's history; a repeated seq is refused."""
-        ...
-
-    def finish_table(self, table_id: str) -> None:
-        """Mark the table's game as over."""
+    def write_moves(self, moves: Sequence[MoveWrite]) -> None:
+        """Add steps of tables' histories in one transaction, marking the games they end as
+        over; a repeated (table, seq) refuses the whole transaction."""
         ...
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -173,28 +181,34 @@ class SqlStorage:
                 )
             )
 
-    def append_move(self, table_id: str, move: MoveRow) -> None:
-        """Insert one move; the (table, seq) key refuses a second writer of the same step."""
+    def write_moves(self, moves: Sequence[MoveWrite]) -> None:
+        """Insert the moves and stamp the end of the games they finish, with one commit (one
+        sync); the (table, seq) key refuses a second writer of the same step."""
+        if not moves:
+            return
+        now = time.time()
         with self.engine.begin() as conn:
             conn.execute(
-                moves_table.insert().values(
-                    table_id=table_id,
-                    seq=move.seq,
-                    player=move.player,
-                    action=move.action,
-                    seen_by=move.seen_by,
-                    at=time.time(),
+                moves_table.insert(),
+                [
+                    {
+                        "table_id": write.table_id,
+                        "seq": write.move.seq,
+                        "player": write.move.player,
+                        "action": write.move.action,
+                        "seen_by": write.move.seen_by,
+                        "at": now,
+                    }
+                    for write in moves
+                ],
+            )
+            finished = [write.table_id for write in moves if write.finishes]
+            if finished:
+                conn.execute(
+                    tables_table.update()
+                    .where(tables_table.c.id.in_(finished))
+                    .values(finished_at=now)
                 )
-            )
-
-    def finish_table(self, table_id: str) -> None:
-        """Stamp the end time."""
-        with self.engine.begin() as conn:
-            conn.execute(
-                tables_table.update()
-                .where(tables_table.c.id == table_id)
-                .values(finished_at=time.time())
-            )
 
     def load_table(self, table_id: str) -> TableRow | None:
         """One table with its moves."""
