@@ -12,6 +12,7 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from meja.server.config import Settings
 from meja.server.connection import Connection, RateLimit
 from meja.server.lobby import Lobby
 from meja.server.protocol import (
@@ -31,8 +32,8 @@ CLOSE_BAD_TOKEN = 4403
 CLOSE_POLICY = 1008
 FLOOD_STRIKES = 100
 """Messages refused for rate before the connection is closed."""
-JOIN_TIMEOUT = 30.0
-"""Seconds a new connection has to send its join message."""
+IGNORED = "too many messages; this one was ignored"
+GOODBYE = "too many messages; goodbye"
 
 
 async def _receive(ws: WebSocket, limit: int) -> str | None:
@@ -61,13 +62,24 @@ async def _close(ws: WebSocket, error: ApiError, code: int) -> None:
         await ws.close(code)
 
 
-async def _join(ws: WebSocket, room: Room, limit: int) -> Connection | None:
-    """Wait for the join message and authenticate it."""
+async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:
+    """Wait for the join message and authenticate it, by a deadline that no message resets and
+    with the same flood limit as after joining."""
+    deadline = asyncio.get_running_loop().time() + settings.join_timeout
+    budget = RateLimit(settings.message_rate, settings.message_burst)
+    strikes = 0
     while True:
         try:
-            text = await asyncio.wait_for(_receive(ws, limit), JOIN_TIMEOUT)
+            async with asyncio.timeout_at(deadline):
+                text = await _receive(ws, settings.max_message_bytes)
             if text is None:
                 return None
+            if not budget.allow():
+                strikes += 1
+                if strikes >= FLOOD_STRIKES:
+                    await _close(ws, ApiError("rate_limited", GOODBYE), CLOSE_POLICY)
+                    return None
+                raise ApiError("rate_limited", IGNORED)
             message = parse_client_message(text)
             if not isinstance(message, JoinMessage):
                 raise ApiError("not_joined", "send a join message first")
@@ -103,10 +115,10 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
             if not budget.allow():
                 strikes += 1
                 if strikes >= FLOOD_STRIKES:
-                    conn.push(ApiError("rate_limited", "too many messages; goodbye").to_dict())
+                    conn.push(ApiError("rate_limited", GOODBYE).to_dict())
                     conn.close()
                     return
-                raise ApiError("rate_limited", "too many messages; this one was ignored")
+                raise ApiError("rate_limited", IGNORED)
             message = parse_client_message(text)
             if isinstance(message, MoveMessage):
                 await room.submit(conn.seat, message.action, message.step)
@@ -136,7 +148,7 @@ async def table_socket(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
         await _close(ws, exc, CLOSE_UNKNOWN_TABLE)
         return
     try:
-        conn = await _join(ws, room, lobby.settings.max_message_bytes)
+        conn = await _join(ws, room, lobby.settings)
     except WebSocketDisconnect:
         return
     if conn is None:
