@@ -47,7 +47,7 @@ class MemoryStorage:
         self.moves: list[MoveRow] = []
 
     def write_moves(self, moves: Sequence[MoveWrite]) -> None:
-        self.moves.extend(write.move for write in moves)
+        self.moves.extend(write.move for write in moves if write.move is not None)
 
 
 class SilentConnection(Connection):

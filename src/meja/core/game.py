@@ -214,14 +214,20 @@ class State(ABC):
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Apply action for player (default: the current player); raises IllegalAction."""
+        seat = self.check(action, player)
+        self._apply(action, seat)
+        self.history.append((seat, action))
+
+    def check(self, action: int, player: int | None = None) -> int:
+        """The seat that would play action, or IllegalAction: apply's test, changing nothing,
+        for callers that must store a step before they take it."""
         seat = self._acting_seat(player)
         if seat == CHANCE:
             if not self._is_possible_outcome(action):
                 raise IllegalAction(f"{action!r} is not a possible outcome of this chance event")
         elif not self._is_legal(action, seat):
             raise IllegalAction(self._illegal_message(action, seat))
-        self._apply(action, seat)
-        self.history.append((seat, action))
+        return seat
 
     def _is_legal(self, action: int, seat: int) -> bool:
         """Whether seat may play action now; games override this with a cheaper test."""

@@ -43,9 +43,9 @@ class Told:
         return {"text": self.text, "record": dict(self.record), "reveals": self.reveals}
 
 
-def public(state: State, player: int, action: int, **facts: Any) -> Told:
+def public(state: State, player: int, action: int, *, reveals: bool = False, **facts: Any) -> Told:
     """A step every viewer sees in full: named as action_to_str names it."""
-    return Told(state.action_to_str(action, player), {"action": action, **facts})
+    return Told(state.action_to_str(action, player), {"action": action, **facts}, reveals)
 
 
 def viewers(num_players: int) -> list[Viewer]:

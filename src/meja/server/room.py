@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meja.bots import Bot, make_bot
+from meja.bots.random_bot import RandomBot
 from meja.core import CHANCE, Game, IllegalAction, State, Told
 from meja.core.game import sample_chance
 from meja.core.told import told_all
@@ -136,12 +137,12 @@ class Room:
     def replay(self, moves: list[MoveRow]) -> None:
         """Rebuild the state from the stored log, checking every step against the rules."""
         for move in moves:
-            before = self.state.clone()
             try:
-                self.state.apply(move.action, move.player)
+                self.state.check(move.action, move.player)
             except IllegalAction as exc:
                 raise ValueError(f"table {self.table.id}, step {move.seq}: {exc}") from None
-            self.log.append(self._entry(before, move.seq, move.player, move.action))
+            self.log.append(self._entry(self.state, move.seq, move.player, move.action))
+            self.state.apply(move.action, move.player)
 
     @staticmethod
     def _entry(before: State, seq: int, player: int, action: int) -> LogEntry:
@@ -368,31 +369,40 @@ class Room:
             await self._commit(seat, action)
 
     async def _commit(self, player: int, action: int) -> None:
-        """Apply to a copy, store, then adopt the copy; refusals leave everything unchanged.
+        """Check, store, then take the step; refusals leave everything unchanged.
 
-        The caller holds the lock.
+        The caller holds the lock, so the state cannot change while the store writes.
         """
-        before = self.state
-        after = before.clone()
+        state = self.state
         try:
-            after.apply(action, player)
+            state.check(action, player)
         except IllegalAction as exc:
             raise illegal(exc) from None
-        entry = self._entry(before, len(before.history), player, action)
+        entry = self._entry(state, len(state.history), player, action)
         move = MoveRow(entry.seq, player, action, entry.seen_by())
         try:
-            await self.services.commits.write(MoveWrite(self.table.id, move, after.is_terminal()))
+            await self.services.commits.write(MoveWrite(self.table.id, move))
         except Exception as exc:
             log.exception("table %s: storing step %d failed", self.table.id, move.seq)
             raise ApiError("storage_error", "the move could not be saved; try again", 503) from exc
-        self.state = after
+        state.apply(action, player)
         self.log.append(entry)
+        if state.is_terminal():
+            await self._store_end()
         if player >= 0:
             self.seats[player].turn_started = None
         self._note_changes()
         self._refresh_turns()
         self._broadcast()
         self._wake.set()
+
+    async def _store_end(self) -> None:
+        """Stamp the game's end in the store; the moves are stored already, so a failure here
+        only leaves the table to be found finished when it is next loaded."""
+        try:
+            await self.services.commits.write(MoveWrite(self.table.id, None, finishes=True))
+        except Exception:
+            log.exception("table %s: storing the end of the game failed", self.table.id)
 
     def _note_changes(self) -> None:
         """Record, for each seat, whether its view or its moves changed with the last step.
@@ -513,22 +523,26 @@ class Room:
             return await self._commit_quietly(CHANCE, sample_chance(self.state, self._chance_rng))
 
     async def _bot_move(self, player: int, loop: asyncio.AbstractEventLoop) -> bool:
-        """Let the seat's bot think in a thread and play, unless the game moved on meanwhile."""
+        """Let the seat's bot think in a thread and play, unless the game moved on meanwhile.
+
+        A random bot chooses in microseconds, so it chooses here: no thread, no copy.
+        """
         pause = self.services.settings.bot_pause
         if pause > 0:
             await asyncio.sleep(pause)
         seat = self.seats[player]
         bot = seat.bot_instance if seat.kind == "bot" and seat.bot_instance else self._standin
         step = len(self.state.history)
-        snapshot = self.state.clone()
         rng = random.Random(self._rng.getrandbits(64))
-        try:
-            action = await loop.run_in_executor(
-                self.services.bot_executor, bot.choose, snapshot, player, rng
-            )
-        except Exception:
-            log.exception("table %s: bot %s failed; playing at random", self.table.id, bot.name)
-            action = rng.choice(snapshot.legal_actions(player))
+        action = None
+        if not isinstance(bot, RandomBot):
+            snapshot = self.state.clone()
+            try:
+                action = await loop.run_in_executor(
+                    self.services.bot_executor, bot.choose, snapshot, player, rng
+                )
+            except Exception:
+                log.exception("table %s: bot %s failed; playing at random", self.table.id, bot.name)
         async with self._lock:
             still_due = (
                 len(self.state.history) == step
@@ -537,6 +551,8 @@ class Room:
             )
             if not still_due:
                 return True
+            if action is None:
+                action = rng.choice(self.state.legal_actions(player))
             return await self._commit_quietly(player, action)
 
     async def _commit_quietly(self, player: int, action: int) -> bool:

@@ -75,10 +75,10 @@ class MoveRow:
 
 @dataclass(frozen=True)
 class MoveWrite:
-    """A step to store for a table, and whether it ends the game."""
+    """A step to store for a table, or the end of its game, or both."""
 
     table_id: str
-    move: MoveRow
+    move: MoveRow | None
     finishes: bool = False
 
 
@@ -187,21 +187,21 @@ class SqlStorage:
         if not moves:
             return
         now = time.time()
+        rows = [
+            {
+                "table_id": write.table_id,
+                "seq": write.move.seq,
+                "player": write.move.player,
+                "action": write.move.action,
+                "seen_by": write.move.seen_by,
+                "at": now,
+            }
+            for write in moves
+            if write.move is not None
+        ]
         with self.engine.begin() as conn:
-            conn.execute(
-                moves_table.insert(),
-                [
-                    {
-                        "table_id": write.table_id,
-                        "seq": write.move.seq,
-                        "player": write.move.player,
-                        "action": write.move.action,
-                        "seen_by": write.move.seen_by,
-                        "at": now,
-                    }
-                    for write in moves
-                ],
-            )
+            if rows:
+                conn.execute(moves_table.insert(), rows)
             finished = [write.table_id for write in moves if write.finishes]
             if finished:
                 conn.execute(

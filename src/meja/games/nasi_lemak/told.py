@@ -10,7 +10,6 @@ played cards, offers and their answers (N3), Wholesaler reveals (N6), a Supplier
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from meja.core.game import CHANCE
@@ -46,7 +45,7 @@ def tell(state: NasiLemakState, player: int, action: int, viewer: int | None) ->
             {"action": None, "victim": victim},
             reveals=_may_close_the_game(state),
         )
-    return replace(public(state, player, action), reveals=_move_reveals(state, action, viewer))
+    return public(state, player, action, reveals=_move_reveals(state, action, viewer))
 
 
 def _chance(state: NasiLemakState, action: int, viewer: int | None) -> Told:
@@ -77,7 +76,7 @@ def _chance(state: NasiLemakState, action: int, viewer: int | None) -> Told:
 
 def _shown(state: NasiLemakState, action: int, **facts: int) -> Told:
     """A chance outcome the viewer sees: named, and something it could not know before."""
-    return replace(public(state, CHANCE, action, **facts), reveals=True)
+    return public(state, CHANCE, action, reveals=True, **facts)
 
 
 def _move_reveals(state: NasiLemakState, action: int, viewer: int | None) -> bool:
