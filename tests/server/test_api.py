@@ -8,7 +8,11 @@ from typing import Any
 
 import pytest
 
-from meja.cli import main
+from meja import __version__
+from meja.cli import build_parser, main
+from meja.commands.serve import settings_from
+from meja.core import GameRecord
+from meja.server import Settings
 from meja.server.protocol import ERROR_CODES
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "web.md"
@@ -97,3 +101,139 @@ def test_serve_says_when_its_port_is_taken(
         code = main(["serve", "--port", str(port), "--db", f"sqlite:///{tmp_path / 'x.db'}"])
     assert code == 2
     assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+def test_the_record_is_the_game_record_of_the_finished_game(live: Any) -> None:
+    table = live.create("te_kuiti", seats=[BOT, BOT], options={"solo_turn_limit": 50})
+    live.join(table["id"]).until(lambda m: m["type"] == "state" and m["result"] is not None)
+    record = live.http.get(f"/api/tables/{table['id']}/record").json()
+    assert list(record) == ["game", "num_players", "options", "history", "meja"]
+    assert (record["game"], record["num_players"], record["meja"]) == ("te_kuiti", 2, __version__)
+    assert record["options"] == table["table"]["options"]
+    assert GameRecord.from_dict(record).replay().is_terminal()
+
+
+def test_answers_carry_every_field_the_table_has(live: Any) -> None:
+    table = live.create(
+        "te_kuiti", seats=[HUMAN, HUMAN], options={"out_of_fences": "end_of_turn"}, clock=600
+    )
+    token = table["seats"][0]["token"]
+    client = live.join(table["id"], token)
+    pushed = client.my_turn()
+    over_http = live.http.get(
+        f"/api/tables/{table['id']}/state", headers={"authorization": f"Bearer {token}"}
+    ).json()
+    assert over_http["log_start"] == 0
+    assert over_http["log"] == client.log
+    for message in (pushed, over_http):
+        for key in ("clock", "log", "log_start"):
+            del message[key]
+    assert over_http == pushed
+    assert live.http.get(f"/api/tables/{table['id']}").json() == pushed["table"]
+
+
+def test_the_openapi_page_declares_requests_and_answers(live: Any) -> None:
+    spec = live.http.get("/api/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    assert {"CreateTable", "MoveRequest", "StateMessage", "TableList", "Limits"} <= set(schemas)
+    create = spec["paths"]["/api/tables"]["post"]
+    body = create["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/CreateTable"}
+    answer = create["responses"]["201"]["content"]["application/json"]["schema"]
+    assert answer == {"$ref": "#/components/schemas/CreatedTable"}
+
+
+def test_the_limits_are_published_and_a_full_server_says_which_option_raises_them(
+    live_factory: Any,
+) -> None:
+    live = live_factory(max_open_tables=2, max_bot_iterations=100, max_bot_seconds=1.5)
+    limits = live.http.get("/api/limits").json()
+    assert limits == {
+        "max_tables": 2,
+        "open_tables": 0,
+        "full": False,
+        "bot_seconds": 1.5,
+        "bot_iterations": 100,
+        "message_rate": 20.0,
+        "message_burst": 40,
+        "message_bytes": 4096,
+        "body_bytes": 65_536,
+    }
+    kept = [live.create()["id"] for _ in range(2)]
+    assert live.http.get("/api/limits").json()["full"] is True
+    refused = live.http.post("/api/tables", json={"game": "toy", "seats": [HUMAN, HUMAN]})
+    assert refused.status_code == 503
+    assert refused.json() == {
+        "type": "error",
+        "code": "server_busy",
+        "message": "the server holds 2 open tables, its most (meja serve --max-tables); "
+        "try again later",
+    }
+    assert [t["id"] for t in live.http.get("/api/tables").json()["tables"]] == kept[::-1]
+
+
+@pytest.mark.parametrize(
+    ("bot", "words"),
+    [
+        (
+            "ismcts:iterations=101",
+            "at most 100 iterations a move here (meja serve --bot-iterations)",
+        ),
+        ("ismcts:seconds=2", "at most 1.5 seconds a move here (meja serve --bot-seconds)"),
+    ],
+)
+def test_a_bot_over_the_budget_is_refused_naming_the_limit(
+    live_factory: Any, bot: str, words: str
+) -> None:
+    live = live_factory(max_bot_iterations=100, max_bot_seconds=1.5)
+    body = {"game": "toy", "seats": [HUMAN, {"kind": "bot", "bot": bot}]}
+    refused = live.http.post("/api/tables", json=body)
+    assert (refused.status_code, refused.json()["code"]) == (400, "bad_request")
+    assert refused.json()["message"] == f"seats.1.bot: ismcts: {words}"
+    body["seats"][1]["bot"] = "ismcts:iterations=100"
+    assert live.http.post("/api/tables", json=body).status_code == 201
+
+
+@pytest.mark.parametrize(
+    ("arguments", "words"),
+    [
+        (["--max-tables", "0"], "argument --max-tables: expected a whole number of 1 or more"),
+        (["--bot-iterations", "lots"], "argument --bot-iterations: expected a whole number"),
+        (["--bot-seconds", "0"], "argument --bot-seconds: expected a number of seconds above 0"),
+        (["--bot-seconds", "nan"], "argument --bot-seconds: expected a number of seconds"),
+        (["--message-burst", "-1"], "argument --message-burst: expected a whole number"),
+    ],
+)
+def test_serve_refuses_bad_limits_in_one_line(
+    arguments: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--port", "0", *arguments])
+    assert exited.value.code == 2
+    error = capsys.readouterr().err
+    assert words in error
+    assert error.count("\n") == 1
+
+
+def test_serve_options_set_the_limits() -> None:
+    def settings(*arguments: str) -> Settings:
+        return settings_from(build_parser().parse_args(["serve", *arguments]), "sqlite://")
+
+    default = settings()
+    assert (default.max_open_tables, default.max_bot_seconds, default.max_bot_iterations) == (
+        Settings().max_open_tables,
+        Settings().max_bot_seconds,
+        Settings().max_bot_iterations,
+    )
+    assert (default.message_rate, default.message_burst) == (20.0, 40)
+    chosen = settings(
+        "--max-tables", "7", "--bot-seconds", "0.5", "--bot-iterations", "300",
+        "--message-rate", "5", "--message-burst", "9",
+    )  # fmt: skip
+    assert (chosen.max_open_tables, chosen.max_bot_seconds, chosen.max_bot_iterations) == (
+        7,
+        0.5,
+        300,
+    )
+    assert (chosen.message_rate, chosen.message_burst) == (5.0, 9)
+    assert settings("--message-rate", "50").message_burst == 100

@@ -67,7 +67,7 @@ def test_bad_table_requests_are_refused_and_create_nothing(
     error = response.json()
     assert error["code"] == code
     assert words in error["message"]
-    assert live.http.get("/api/tables").json()["open"] == []
+    assert live.http.get("/api/tables").json()["tables"] == []
 
 
 def test_an_oversized_body_is_refused(live: Any) -> None:
@@ -75,7 +75,7 @@ def test_an_oversized_body_is_refused(live: Any) -> None:
     response = live.http.post("/api/tables", content=body)
     assert response.status_code == 413
     assert response.json()["code"] == "too_large"
-    assert live.http.get("/api/tables").json()["open"] == []
+    assert live.http.get("/api/tables").json()["tables"] == []
 
 
 def test_unknown_tables_and_endpoints_are_404(live: Any) -> None:
@@ -217,3 +217,63 @@ def test_a_huge_frame_is_cut_off_by_the_transport_and_the_server_goes_on(live: A
     again = live.join(table["id"], table["seats"][0]["token"])
     again.move(6, 2)
     assert again.until(lambda m: m["type"] == "state" and m["step"] == 3)
+
+
+DEEP = "[" * 2000 + "]" * 2000
+"""2,000 levels in 4,000 bytes: under every size limit, far over any sane depth."""
+AT_LIMIT = "[" * 1023 + "]" * 1023
+"""Nested as deeply as the server decodes (1,024 levels with the object around it)."""
+
+
+@pytest.mark.parametrize(
+    "body",
+    [DEEP, '{"game": "toy", "seats": [{}, {}], "options": {"x": ' + DEEP + "}}"],
+    ids=["bare", "in_a_field"],
+)
+def test_deeply_nested_json_is_refused_when_creating_a_table(live: Any, body: str) -> None:
+    response = live.http.post(
+        "/api/tables", content=body, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400
+    assert response.json()["code"] == "bad_json"
+    assert "nested too deeply" in response.json()["message"]
+    assert live.http.get("/api/tables").json()["tables"] == []
+
+
+def test_deeply_nested_json_is_refused_as_a_move(live: Any) -> None:
+    table, _client = _bid_phase(live)
+    auth = {"authorization": f"Bearer {table['seats'][1]['token']}"}
+    url = f"/api/tables/{table['id']}/moves"
+    for body in (DEEP, '{"action": ' + DEEP + "}"):
+        response = live.http.post(url, content=body, headers=auth)
+        assert (response.status_code, response.json()["code"]) == (400, "bad_json"), body[:20]
+    at_limit = live.http.post(url, content='{"action": ' + AT_LIMIT + "}", headers=auth)
+    assert (at_limit.status_code, at_limit.json()["code"]) == (400, "bad_request")
+    assert _step(live, table["id"]) == 2
+
+
+def test_deeply_nested_json_on_the_websocket_keeps_the_connection(live: Any) -> None:
+    table, client = _bid_phase(live)
+    for text in (DEEP, '{"type": "move", "action": ' + DEEP + "}"):
+        client.send(text)
+        error = client.error()
+        assert error["code"] == "bad_json", text[:20]
+        assert "nested too deeply" in error["message"]
+    client.send('{"type": "move", "action": ' + AT_LIMIT + "}")
+    assert client.error()["code"] == "bad_request"
+    assert _step(live, table["id"]) == 2
+    client.move(7, 2)
+    state = client.until(lambda m: m["type"] == "state" and m["step"] == 3)
+    assert state["view"]["bids"][0] == 1
+
+
+def test_deeply_nested_json_before_joining_is_refused_and_the_join_still_works(
+    live: Any,
+) -> None:
+    table = live.create()
+    client = live.socket(table["id"])
+    client.send('{"type": "join", "token": ' + DEEP + "}")
+    error = client.error()
+    assert error["code"] == "bad_json"
+    client.send({"type": "join", "token": table["seats"][0]["token"]})
+    assert client.until(lambda m: m["type"] == "welcome")["seat"] == 0

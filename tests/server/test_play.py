@@ -31,6 +31,6 @@ def test_created_table_has_private_seat_links_and_a_public_one(live: Any) -> Non
     assert len(seats[0]["token"]) >= 32
     assert seats[0]["join_url"] == f"{live.url}/t/{table['id']}#{seats[0]['token']}"
     assert table["watch_url"] == f"{live.url}/t/{table['id']}"
-    listed = live.http.get("/api/tables").json()["open"]
+    listed = live.http.get("/api/tables").json()["tables"]
     assert table["id"] in [t["id"] for t in listed]
     assert "token" not in str(listed)

@@ -37,7 +37,7 @@ def test_a_killed_server_restarts_and_finishes_the_game(
     first.kill()
 
     second = server_process(db_url)
-    listed = second.http.get("/api/tables").json()["open"]
+    listed = second.http.get("/api/tables").json()["tables"]
     assert [t["id"] for t in listed] == [table["id"]]
     again = second.join(table["id"], token)
     state = again.my_turn()

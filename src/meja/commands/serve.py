@@ -4,13 +4,43 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import socket
 import threading
 import webbrowser
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from meja.server import Settings
 
 WS_MAX_BYTES = 65_536
 """Websocket frames larger than this are cut off by the transport itself."""
+
+MIN_BURST = 40
+"""Messages a connection may send at once unless --message-burst says otherwise (or twice
+--message-rate, if that is more)."""
+
+
+def _count(text: str) -> int:
+    """A whole number of 1 or more, for argparse."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A finite number of seconds above 0, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
+    return value
 
 
 def register(sub: Any) -> None:
@@ -51,6 +81,35 @@ def register(sub: Any) -> None:
         help="websocket messages a connection may send per second on average (default 20)",
     )
     parser.add_argument(
+        "--message-burst",
+        type=_count,
+        default=None,
+        metavar="MESSAGES",
+        help=f"websocket messages a connection may send at once before the rate applies "
+        f"(default {MIN_BURST}, or twice --message-rate if that is more)",
+    )
+    parser.add_argument(
+        "--max-tables",
+        type=_count,
+        default=500,
+        metavar="TABLES",
+        help="unfinished tables the server holds at most; more are refused (default 500)",
+    )
+    parser.add_argument(
+        "--bot-seconds",
+        type=_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="most seconds a table's searching bot (ismcts) may think a move (default 5)",
+    )
+    parser.add_argument(
+        "--bot-iterations",
+        type=_count,
+        default=5000,
+        metavar="ITERATIONS",
+        help="most iterations a table's searching bot (ismcts) may spend a move (default 5000)",
+    )
+    parser.add_argument(
         "--open", action="store_true", help="open the lobby in your web browser once serving"
     )
     parser.set_defaults(handler=run)
@@ -77,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from meja.server import Settings, create_app
+        from meja.server import create_app
         from meja.server.storage import default_db_url
     except ImportError as exc:
         raise ValueError(
@@ -90,15 +149,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--message-rate: must be positive")
     sock = _listen(args.host, args.port)
     db_url = args.db or default_db_url()
-    settings = Settings(
-        db_url=db_url,
-        bot_pause=args.bot_pause,
-        away_grace=args.away_grace,
-        message_rate=args.message_rate,
-        message_burst=max(40, int(2 * args.message_rate)),
-    )
     try:
-        app = create_app(settings)
+        app = create_app(settings_from(args, db_url))
     except ValueError:
         sock.close()
         raise
@@ -112,6 +164,23 @@ def run(args: argparse.Namespace) -> int:
     config = uvicorn.Config(app, ws_max_size=WS_MAX_BYTES, log_level="warning", lifespan="on")
     uvicorn.Server(config).run(sockets=[sock])
     return 0
+
+
+def settings_from(args: argparse.Namespace, db_url: str) -> Settings:
+    """The server's settings from the command line."""
+    from meja.server import Settings
+
+    burst = args.message_burst or max(MIN_BURST, int(2 * args.message_rate))
+    return Settings(
+        db_url=db_url,
+        bot_pause=args.bot_pause,
+        away_grace=args.away_grace,
+        message_rate=args.message_rate,
+        message_burst=burst,
+        max_open_tables=args.max_tables,
+        max_bot_seconds=args.bot_seconds,
+        max_bot_iterations=args.bot_iterations,
+    )
 
 
 def _safe(url: str) -> str:

@@ -4,35 +4,25 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from importlib import resources
-from pathlib import Path
-from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meja import __version__
-from meja.bots import bot_names
-from meja.core import Game, IllegalAction, list_games, load_game
-from meja.server.components import components_of
+from meja.core import Game, load_game
+from meja.server.api import client, replays, tables
+from meja.server.api import games as game_routes
 from meja.server.config import Settings
 from meja.server.lobby import Lobby
-from meja.server.protocol import (
-    ApiError,
-    CreateTable,
-    MoveRequest,
-    illegal,
-    parse_body,
-)
-from meja.server.room import Room
-from meja.server.sockets import table_socket
+from meja.server.protocol import ApiError, describe_error
 from meja.server.storage import Storage
 
-WEB_DIR = Path(str(resources.files("meja") / "web"))
+PARAMETER_SOURCES = ("body", "query", "path", "header")
+"""Where FastAPI says a bad parameter came from; messages name the parameter alone."""
 
 
 class BodyLimit:
@@ -75,63 +65,29 @@ def _error_response(error: ApiError) -> JSONResponse:
     return JSONResponse(error.to_dict(), status_code=error.status)
 
 
-def _bearer(request: Request) -> str | None:
-    """The seat token from an Authorization: Bearer header, if any."""
-    header = request.headers.get("authorization")
-    if not header:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError("bad_token", "use the header 'Authorization: Bearer SEAT-TOKEN'", 401)
-    return token.strip()
+def _add_error_handlers(app: FastAPI) -> None:
+    """Every refusal, FastAPI's own included, answers in the one documented error shape."""
 
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
+        return _error_response(exc)
 
-def _game_info(game: Game) -> dict[str, Any]:
-    """A game's name, title, player counts and options, for the lobby's form."""
-    return {
-        "name": game.name,
-        "title": game.title,
-        "min_players": game.min_players,
-        "max_players": game.max_players,
-        "options": [
-            {
-                "name": opt.name,
-                "default": opt.default,
-                "help": opt.help,
-                "choices": list(opt.choices),
-                "kind": opt.kind.__name__,
-                "minimum": opt.minimum,
-                "maximum": opt.maximum,
-            }
-            for opt in game.options
-        ],
-    }
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+        return _error_response(ApiError(code, str(exc.detail), exc.status_code))
 
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, _exc: Exception) -> JSONResponse:
+        return _error_response(ApiError("server_error", "the server failed on the request", 500))
 
-def _replay_frame(room: Room, step: int, seat: int | None) -> dict[str, Any]:
-    """The finished game at one step as seat (or a spectator) saw it and was told of each move."""
-    history = room.state.history
-    if not 0 <= step <= len(history):
-        raise ApiError("bad_request", f"step must be between 0 and {len(history)}")
-    if seat is not None and not 0 <= seat < room.table.num_players:
-        raise ApiError("bad_request", f"seat must be between 0 and {room.table.num_players - 1}")
-    state = room.game.new_state(room.table.num_players, **room.table.options)
-    for player, action in history[:step]:
-        state.apply(action, player)
-    return {
-        "type": "replay",
-        "table": room.summary(),
-        "step": step,
-        "total": len(history),
-        "you": seat,
-        "current": state.current_player(),
-        "active": state.active_players(),
-        "view": state.view(seat),
-        "log": room.log_for(seat, as_told=True)[:step],
-        "result": {"scores": state.scores(), "winners": state.winners()}
-        if state.is_terminal()
-        else None,
-    }
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        error = exc.errors()[0]
+        where = list(error["loc"])
+        if where and where[0] in PARAMETER_SOURCES:
+            where = where[1:]
+        return _error_response(ApiError("bad_request", describe_error(error, where)))
 
 
 def create_app(
@@ -161,125 +117,13 @@ def create_app(
     )
     app.state.lobby = lobby
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    _add_error_handlers(app)
+    for router in (game_routes.router, tables.router, replays.router, client.router):
+        app.include_router(router)
 
-    @app.exception_handler(ApiError)
-    async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return _error_response(exc)
-
-    @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
-        return _error_response(ApiError(code, str(exc.detail), exc.status_code))
-
-    @app.exception_handler(Exception)
-    async def server_error(_request: Request, _exc: Exception) -> JSONResponse:
-        return _error_response(ApiError("server_error", "the server failed on the request", 500))
-
-    @app.exception_handler(RequestValidationError)
-    async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        error = exc.errors()[0]
-        where = ".".join(str(part) for part in error["loc"])
-        return _error_response(ApiError("bad_request", f"{where}: {error['msg']}"))
-
-    @app.get("/api/games")
-    async def games_list() -> list[dict[str, Any]]:
-        return [_game_info(game) for game in list_games()]
-
-    @app.get("/api/games/{name}")
-    async def game_detail(name: str) -> dict[str, Any]:
-        game = lobby.game(name)
-        return {**_game_info(game), "components": components_of(game)}
-
-    @app.get("/api/bots")
-    async def bots_list() -> dict[str, Any]:
-        return {"bots": bot_names(), "standin": list(lobby.services.standin_bots)}
-
-    @app.get("/api/tables")
-    async def tables_list() -> dict[str, Any]:
-        return {"open": lobby.listing(), "finished": await lobby.recent()}
-
-    @app.post("/api/tables", status_code=201)
-    async def tables_create(request: Request) -> dict[str, Any]:
-        spec = parse_body(CreateTable, await request.body())
-        created = await lobby.create(spec)
-        table_id = created.room.table.id
-        base = str(request.base_url).rstrip("/")
-        return {
-            "id": table_id,
-            "table": created.room.summary(),
-            "watch_url": f"{base}/t/{table_id}",
-            "seats": [
-                {
-                    "seat": index,
-                    "name": seat.name,
-                    "kind": seat.kind,
-                    "token": created.tokens.get(index),
-                    "join_url": f"{base}/t/{table_id}#{created.tokens[index]}"
-                    if index in created.tokens
-                    else None,
-                }
-                for index, seat in enumerate(created.room.seats)
-            ],
-        }
-
-    @app.get("/api/tables/{table_id}")
-    async def table_summary(table_id: str) -> dict[str, Any]:
-        return (await lobby.get(table_id)).summary()
-
-    @app.get("/api/tables/{table_id}/state")
-    async def table_state(table_id: str, request: Request) -> dict[str, Any]:
-        room = await lobby.get(table_id)
-        return room.state_message(room.authenticate(_bearer(request)))
-
-    @app.post("/api/tables/{table_id}/moves")
-    async def table_move(table_id: str, request: Request) -> dict[str, Any]:
-        room = await lobby.get(table_id)
-        token = _bearer(request)
-        if token is None:
-            raise ApiError("bad_token", "a move needs 'Authorization: Bearer SEAT-TOKEN'", 401)
-        seat = room.authenticate(token)
-        move = parse_body(MoveRequest, await request.body())
-        await room.submit(seat, move.action, move.step)
-        return room.state_message(seat)
-
-    @app.get("/api/tables/{table_id}/record")
-    async def table_record(table_id: str) -> dict[str, Any]:
-        room = await lobby.get(table_id)
-        if not room.finished:
-            raise ApiError("not_finished", "the record is published when the game ends", 409)
-        return {
-            "game": room.game.name,
-            "num_players": room.table.num_players,
-            "options": room.table.options,
-            "history": [[p, a] for p, a in room.state.history],
-            "meja": __version__,
-        }
-
-    @app.get("/api/tables/{table_id}/replay/{step}")
-    async def table_replay(table_id: str, step: int, seat: int | None = None) -> dict[str, Any]:
-        room = await lobby.get(table_id)
-        if not room.finished:
-            raise ApiError("not_finished", "a game can be replayed once it is over", 409)
-        try:
-            return _replay_frame(room, step, seat)
-        except IllegalAction as exc:
-            raise illegal(exc) from None
-
-    @app.websocket("/ws/tables/{table_id}")
-    async def table_ws(websocket: WebSocket, table_id: str) -> None:
-        await table_socket(websocket, table_id, lobby)
-
-    @app.get("/api/{rest:path}")
+    @app.get("/api/{rest:path}", include_in_schema=False)
     async def api_unknown(rest: str) -> None:
         raise ApiError("not_found", f"no API endpoint /api/{rest}", 404)
 
-    @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html")
-
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(WEB_DIR / "table.html")
-
-    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.mount("/static", StaticFiles(directory=client.WEB_DIR), name="static")
     return app

@@ -22,17 +22,18 @@ class Settings:
     max_body_bytes: int = 65_536
     """Largest HTTP request body."""
     message_rate: float = 20.0
-    """Websocket messages per second a connection may send on average."""
+    """Websocket messages per second a connection may send on average (--message-rate)."""
     message_burst: int = 40
-    """Messages a connection may send at once before the rate applies."""
+    """Messages a connection may send at once before the rate applies (--message-burst)."""
     max_open_tables: int = 500
-    """Unfinished tables the server holds at most."""
+    """Unfinished tables the server holds at most (--max-tables)."""
     bot_threads: int = 2
-    max_bot_iterations: int = 5000
-    """Most ISMCTS iterations a table's bot may spend on a move, so no table hogs a thread."""
-    max_bot_seconds: float = 5.0
-    """Most seconds a table's ISMCTS bot may think about a move."""
     """Threads that run bots, so that thinking never blocks the event loop."""
+    max_bot_iterations: int = 5000
+    """Most ISMCTS iterations a table's bot may spend on a move, so no table hogs a thread
+    (--bot-iterations)."""
+    max_bot_seconds: float = 5.0
+    """Most seconds a table's ISMCTS bot may think about a move (--bot-seconds)."""
     commit_window: float = 0.0
     """Seconds a move waits for others to share its commit; 0 still batches every move that
     arrives while a commit is under way."""

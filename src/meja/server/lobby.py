@@ -16,7 +16,16 @@ from meja.bots.ismcts import ISMCTSBot
 from meja.core import Game, load_game
 from meja.server.config import Settings
 from meja.server.group_commit import GroupCommit
+from meja.server.listing import (
+    OpenIndex,
+    SortKey,
+    finished_key,
+    listed_finished,
+    listed_open,
+    open_key,
+)
 from meja.server.protocol import ApiError, CreateTable
+from meja.server.replay import Replays
 from meja.server.room import Room, Services, hash_token
 from meja.server.storage import SeatRow, SqlStorage, Storage, TableRow, default_db_url
 
@@ -24,6 +33,9 @@ log = logging.getLogger("meja.server")
 
 FINISHED_CACHE = 64
 """Finished tables kept in memory for late viewers and replays; older ones are reloaded."""
+
+FINISHED_LISTED = 200
+"""The most recently finished tables the lobby pages through."""
 
 STANDIN_PREFERENCE = ("heuristic", "random")
 """Bots that play for absent players, best first; the first one available is used."""
@@ -70,7 +82,9 @@ class Lobby:
             commits=GroupCommit(self.storage, db_executor, settings.commit_window),
         )
         self.open: dict[str, Room] = {}
+        self._open_index = OpenIndex()
         self._finished: OrderedDict[str, Room] = OrderedDict()
+        self.replays = Replays()
 
     # --- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -115,15 +129,48 @@ class Lobby:
         limits = self.settings
         if bot.seconds is not None:
             if bot.seconds > limits.max_bot_seconds:
-                raise ValueError(f"ismcts: at most {limits.max_bot_seconds:g} seconds a move here")
+                raise ValueError(
+                    f"ismcts: at most {limits.max_bot_seconds:g} seconds a move here "
+                    "(meja serve --bot-seconds)"
+                )
         elif bot.iterations > limits.max_bot_iterations:
-            raise ValueError(f"ismcts: at most {limits.max_bot_iterations} iterations a move here")
+            raise ValueError(
+                f"ismcts: at most {limits.max_bot_iterations} iterations a move here "
+                "(meja serve --bot-iterations)"
+            )
+
+    def is_full(self) -> bool:
+        """Whether the server holds as many open tables as it will."""
+        if len(self.open) >= self.settings.max_open_tables:
+            self._tidy()
+        return len(self.open) >= self.settings.max_open_tables
+
+    def limits(self) -> dict[str, Any]:
+        """What this server allows, and how full it is now."""
+        settings = self.settings
+        self._tidy()
+        return {
+            "max_tables": settings.max_open_tables,
+            "open_tables": len(self.open),
+            "full": len(self.open) >= settings.max_open_tables,
+            "bot_seconds": settings.max_bot_seconds,
+            "bot_iterations": settings.max_bot_iterations,
+            "message_rate": settings.message_rate,
+            "message_burst": settings.message_burst,
+            "message_bytes": settings.max_message_bytes,
+            "body_bytes": settings.max_body_bytes,
+        }
 
     async def create(self, request: CreateTable) -> NewTable:
         """Check the setup fully, store it, and open the table."""
-        self._tidy()
-        if len(self.open) >= self.settings.max_open_tables:
-            raise ApiError("server_busy", "the server is full; try again later", 503)
+        if self.is_full():
+            most = self.settings.max_open_tables
+            raise ApiError(
+                "server_busy",
+                f"the server holds {most} open tables, its most (meja serve --max-tables); "
+                "try again later",
+                503,
+            )
         game = self.game(request.game)
         num_players = len(request.seats)
         try:
@@ -188,34 +235,50 @@ class Lobby:
             room.start()
         return room
 
-    def listing(self) -> list[dict[str, Any]]:
-        """Unfinished tables, newest first, for the lobby."""
-        self._tidy()
-        rooms = sorted(self.open.values(), key=lambda r: r.table.created_at, reverse=True)
-        return [room.summary() for room in rooms]
+    def open_page(
+        self, game: str | None, after: SortKey | None, limit: int
+    ) -> tuple[list[dict[str, Any]], SortKey | None]:
+        """Up to limit tables in play older than after, newest first, and the key to go on
+        from if there are more. Tables whose game ended are filed as finished on the way."""
+        page: list[Room] = []
+        ended: list[Room] = []
+        more = False
+        for key in self._open_index.newest_first(game, after):
+            room = self.open[key[1]]
+            if room.finished:
+                ended.append(room)
+            elif len(page) < limit:
+                page.append(room)
+            else:
+                more = True
+                break
+        for room in ended:
+            self._retire(room)
+        last = open_key(page[-1]) if more else None
+        return [listed_open(room) for room in page], last
 
-    async def recent(self, limit: int = 20) -> list[dict[str, Any]]:
-        """Recently finished tables, newest first."""
+    async def finished_page(
+        self, game: str | None, after: SortKey | None, limit: int
+    ) -> tuple[list[dict[str, Any]], SortKey | None]:
+        """Up to limit finished tables older than after, newest first, among the last
+        FINISHED_LISTED, and the key to go on from if there are more."""
         rows = await asyncio.get_running_loop().run_in_executor(
-            self.services.db_executor, self.storage.recent_finished, limit
+            self.services.db_executor, self.storage.recent_finished, FINISHED_LISTED
         )
-        out = []
-        for row in rows:
+        page: list[tuple[TableRow, str]] = []
+        for row in sorted(rows, key=finished_key, reverse=True):
+            if (game is not None and row.game != game) or (
+                after is not None and finished_key(row) >= after
+            ):
+                continue
             try:
                 title = self._games(row.game).title
             except ValueError:
                 continue
-            out.append(
-                {
-                    "id": row.id,
-                    "game": row.game,
-                    "title": title,
-                    "num_players": row.num_players,
-                    "seats": [{"name": seat.name, "kind": seat.kind} for seat in row.seats],
-                    "finished_at": row.finished_at,
-                }
-            )
-        return out
+            if len(page) == limit:
+                return [listed_finished(*shown) for shown in page], finished_key(page[-1][0])
+            page.append((row, title))
+        return [listed_finished(*shown) for shown in page], None
 
     # --- helpers -----------------------------------------------------------------------
     def _room(self, row: TableRow) -> Room:
@@ -234,12 +297,17 @@ class Lobby:
                 _, old = self._finished.popitem(last=False)
                 for conn in list(old.connections):
                     conn.close()
-        else:
+        elif room.table.id not in self.open:
             self.open[room.table.id] = room
+            self._open_index.add(room.game.name, open_key(room))
+
+    def _retire(self, room: Room) -> None:
+        """Move a table whose game ended from the open list to the finished cache."""
+        del self.open[room.table.id]
+        self._open_index.remove(room.game.name, open_key(room))
+        self._keep(room)
 
     def _tidy(self) -> None:
-        """Move tables whose game just ended from the open list to the finished cache."""
-        for table_id, room in list(self.open.items()):
-            if room.finished:
-                del self.open[table_id]
-                self._keep(room)
+        """Retire every open table whose game has ended."""
+        for room in [room for room in self.open.values() if room.finished]:
+            self._retire(room)

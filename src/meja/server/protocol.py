@@ -5,9 +5,10 @@ Every model forbids unknown fields, so a typo in a client is an error rather tha
 
 from __future__ import annotations
 
-import json
-from typing import Annotated, Any, Literal, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import Annotated, Any, Literal
 
+import orjson
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from meja.core import GameOver, IllegalAction, NotYourTurn
@@ -33,8 +34,9 @@ ERROR_CODES = {
 }
 """Every error code, with what it means (documented in docs/web.md)."""
 
-
-ModelT = TypeVar("ModelT", bound=BaseModel)
+MAX_JSON_DEPTH = 1024
+"""Deepest nesting of arrays and objects the server decodes (orjson's own limit), so no message
+can exhaust the stack; every real message is a few levels deep."""
 
 
 class ApiError(Exception):
@@ -122,25 +124,40 @@ ClientMessage = Annotated[
 _client_messages: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
-def describe_validation(exc: ValidationError) -> str:
-    """One line naming the first problem in a request."""
-    error = exc.errors()[0]
-    where = ".".join(str(part) for part in error["loc"]) or "message"
+def describe_error(error: Mapping[str, Any], where: Sequence[str | int] = ()) -> str:
+    """One line naming a problem pydantic found at where (a field path, empty for the whole)."""
+    field = ".".join(str(part) for part in where)
+    if not field and error["type"] in ("missing", "model_type", "model_attributes_type"):
+        return "the body must be a JSON object"
+    field = field or "message"
     if error["type"] == "extra_forbidden":
-        return f"unknown field {where!r}"
+        return f"unknown field {field!r}"
     if error["type"] == "missing":
-        return f"missing field {where!r}"
+        return f"missing field {field!r}"
     if error["type"] == "union_tag_invalid":
         return "'type' must be one of join, move, back, ping"
-    return f"{where}: {error['msg']}"
+    return f"{field}: {error['msg']}"
+
+
+def describe_validation(exc: ValidationError) -> str:
+    """One line naming the first problem in a message."""
+    error = exc.errors()[0]
+    return describe_error(error, error["loc"])
 
 
 def parse_json(text: str | bytes) -> Any:
-    """Decode JSON or raise ApiError(bad_json)."""
+    """Decode JSON or raise ApiError(bad_json), refusing nesting deeper than MAX_JSON_DEPTH."""
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "msg", "not UTF-8 text")
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        if exc.msg.startswith("depth limit exceeded"):
+            reason = f"nested too deeply (at most {MAX_JSON_DEPTH} levels)"
+        elif "UTF-8" in exc.msg:
+            reason = "not UTF-8 text"
+        elif "empty" in exc.msg:
+            reason = "there is nothing to decode"
+        else:
+            reason = exc.msg
         raise ApiError("bad_json", f"malformed JSON: {reason}") from None
 
 
@@ -151,16 +168,5 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         raise ApiError("bad_request", "a message must be a JSON object")
     try:
         return _client_messages.validate_python(data)
-    except ValidationError as exc:
-        raise ApiError("bad_request", describe_validation(exc)) from None
-
-
-def parse_body(model: type[ModelT], body: bytes) -> ModelT:
-    """An HTTP request body as model, or ApiError."""
-    data = parse_json(body)
-    if not isinstance(data, dict):
-        raise ApiError("bad_request", "the body must be a JSON object")
-    try:
-        return model.model_validate(data)
     except ValidationError as exc:
         raise ApiError("bad_request", describe_validation(exc)) from None

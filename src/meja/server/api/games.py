@@ -1,0 +1,63 @@
+"""What a new table can be: the games with their options and pieces, the bots, the limits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter
+
+from meja.bots import bot_names
+from meja.core import Game, list_games
+from meja.server.api.deps import LobbyDep
+from meja.server.api.json_route import JsonRoute
+from meja.server.api.models import BotList, GameDetail, GameInfo, Limits
+from meja.server.components import components_of
+
+router = APIRouter(prefix="/api", route_class=JsonRoute, tags=["games"])
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    """A game's name, title, player counts and options, for the lobby's form."""
+    return {
+        "name": game.name,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "options": [
+            {
+                "name": opt.name,
+                "default": opt.default,
+                "help": opt.help,
+                "choices": list(opt.choices),
+                "kind": opt.kind.__name__,
+                "minimum": opt.minimum,
+                "maximum": opt.maximum,
+            }
+            for opt in game.options
+        ],
+    }
+
+
+@router.get("/games", response_model=list[GameInfo])
+async def games_list() -> list[dict[str, Any]]:
+    """Every game the server plays."""
+    return [game_info(game) for game in list_games()]
+
+
+@router.get("/games/{name}", response_model=GameDetail)
+async def game_detail(name: str, lobby: LobbyDep) -> dict[str, Any]:
+    """One game, with its printed components for drawing."""
+    game = lobby.game(name)
+    return {**game_info(game), "components": components_of(game)}
+
+
+@router.get("/bots", response_model=BotList)
+async def bots_list(lobby: LobbyDep) -> dict[str, Any]:
+    """Bot kinds a seat may use, and the stand-ins for absent players."""
+    return {"bots": bot_names(), "standin": list(lobby.services.standin_bots)}
+
+
+@router.get("/limits", response_model=Limits)
+async def limits(lobby: LobbyDep) -> dict[str, Any]:
+    """What this server allows and how full it is, so the lobby can say so before a refusal."""
+    return lobby.limits()

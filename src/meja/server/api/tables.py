@@ -1,0 +1,95 @@
+"""Tables: the lobby's lists, creating one, and a table's summary, state, moves and record."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request
+
+from meja.core import GameRecord
+from meja.server.api.deps import LobbyDep, PlayerDep, RoomDep, SeatDep
+from meja.server.api.json_route import JsonRoute
+from meja.server.api.models import CreatedTable, Record, StateMessage, TableList, TableSummary
+from meja.server.listing import decode_cursor, encode_cursor
+from meja.server.protocol import ApiError, CreateTable, MoveRequest
+
+router = APIRouter(prefix="/api/tables", route_class=JsonRoute, tags=["tables"])
+
+PAGE = 20
+"""Tables a page of the lobby's lists holds unless asked otherwise."""
+MAX_PAGE = 100
+"""The most tables one page may hold."""
+
+
+@router.get("", response_model=TableList, response_model_exclude_unset=True)
+async def tables_list(
+    lobby: LobbyDep,
+    status: Literal["open", "finished"] = "open",
+    game: Annotated[str | None, Query(max_length=40)] = None,
+    limit: Annotated[int, Query(ge=1, le=MAX_PAGE)] = PAGE,
+    cursor: Annotated[str | None, Query(max_length=200)] = None,
+) -> dict[str, Any]:
+    """Tables in play (status=open) or recently finished, newest first, a page at a time."""
+    if game is not None:
+        try:
+            lobby.game(game)
+        except ApiError as exc:
+            raise ApiError("bad_request", f"game: {exc.message}") from None
+    after = None if cursor is None else decode_cursor(status, cursor)
+    if status == "open":
+        tables, last = lobby.open_page(game, after, limit)
+    else:
+        tables, last = await lobby.finished_page(game, after, limit)
+    return {"tables": tables, "next": None if last is None else encode_cursor(status, last)}
+
+
+@router.post("", status_code=201, response_model=CreatedTable)
+async def tables_create(spec: CreateTable, request: Request, lobby: LobbyDep) -> dict[str, Any]:
+    """Create a table; the answer holds each person's private seat link, shown only here."""
+    created = await lobby.create(spec)
+    table_id = created.room.table.id
+    base = str(request.base_url).rstrip("/")
+    return {
+        "id": table_id,
+        "table": created.room.summary(),
+        "watch_url": f"{base}/t/{table_id}",
+        "seats": [
+            {
+                "seat": index,
+                "name": seat.name,
+                "kind": seat.kind,
+                "token": created.tokens.get(index),
+                "join_url": f"{base}/t/{table_id}#{created.tokens[index]}"
+                if index in created.tokens
+                else None,
+            }
+            for index, seat in enumerate(created.room.seats)
+        ],
+    }
+
+
+@router.get("/{table_id}", response_model=TableSummary)
+async def table_summary(room: RoomDep) -> dict[str, Any]:
+    """A table's public facts."""
+    return room.summary()
+
+
+@router.get("/{table_id}/state", response_model=StateMessage, response_model_exclude_unset=True)
+async def table_state(room: RoomDep, seat: SeatDep) -> dict[str, Any]:
+    """What the token's seat (or, without a token, a spectator) is shown now."""
+    return room.state_message(seat)
+
+
+@router.post("/{table_id}/moves", response_model=StateMessage, response_model_exclude_unset=True)
+async def table_move(move: MoveRequest, room: RoomDep, seat: PlayerDep) -> dict[str, Any]:
+    """Play an action for the token's seat; answers the state it leads to."""
+    await room.submit(seat, move.action, move.step)
+    return room.state_message(seat)
+
+
+@router.get("/{table_id}/record", response_model=Record)
+async def table_record(room: RoomDep) -> dict[str, Any]:
+    """The finished game as a record."""
+    if not room.finished:
+        raise ApiError("not_finished", "the record is published when the game ends", 409)
+    return GameRecord.from_state(room.state).to_dict()
