@@ -150,7 +150,6 @@ def test_the_limits_are_published_and_a_full_server_says_which_option_raises_the
     limits = live.http.get("/api/limits").json()
     assert limits == {
         "max_tables": 2,
-        "open_tables": 0,
         "full": False,
         "bot_seconds": 1.5,
         "bot_iterations": 100,

@@ -148,11 +148,9 @@ class Lobby:
     def limits(self) -> dict[str, Any]:
         """What this server allows, and how full it is now."""
         settings = self.settings
-        self._tidy()
         return {
             "max_tables": settings.max_open_tables,
-            "open_tables": len(self.open),
-            "full": len(self.open) >= settings.max_open_tables,
+            "full": self.is_full(),
             "bot_seconds": settings.max_bot_seconds,
             "bot_iterations": settings.max_bot_iterations,
             "message_rate": settings.message_rate,

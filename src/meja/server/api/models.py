@@ -56,7 +56,6 @@ class Limits(BaseModel):
     """What this server allows, and how full it is now (docs/web.md, Limits)."""
 
     max_tables: int = Field(description="open tables the server holds at most (--max-tables)")
-    open_tables: int = Field(description="tables in play now")
     full: bool = Field(description="whether a new table would be refused now")
     bot_seconds: Number = Field(description="most seconds a searching bot thinks (--bot-seconds)")
     bot_iterations: int = Field(description="most iterations of a searching bot (--bot-iterations)")

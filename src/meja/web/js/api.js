@@ -1,6 +1,6 @@
 // The HTTP API, and the seat links this browser has opened (kept only in this browser).
 
-/** GET or POST JSON; throws an Error carrying the server's one-line message. */
+/** GET or POST JSON; throws an Error carrying the server's one-line message and its code. */
 export async function api(path, options = {}) {
   const response = await fetch(path, {
     ...options,
@@ -8,7 +8,9 @@ export async function api(path, options = {}) {
   });
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
-    throw new Error(body.message || `${response.status} ${response.statusText}`);
+    const error = new Error(body.message || `${response.status} ${response.statusText}`);
+    error.code = body.code;
+    throw error;
   }
   return body;
 }

@@ -6,6 +6,18 @@ import { html } from "./svg.js";
 const $ = (id) => document.getElementById(id);
 let games = [];
 let bots = ["random"];
+let limits = null;
+
+const PAGE = 20;
+const MAX_PAGE = 100;
+/** Each list as shown: its tables, the cursor of the page after them, how many to keep shown. */
+const lists = {
+  open: { tables: [], next: null, wanted: PAGE },
+  finished: { tables: [], next: null, wanted: PAGE },
+};
+/** Tables of remembered seats: their summary while in play; ended or unknown ones are dropped. */
+const seatTables = new Map();
+const endedTables = new Set();
 
 function currentGame() {
   return games.find((g) => g.name === $("game").value);
@@ -127,7 +139,7 @@ async function create(event) {
   } catch (error) {
     $("create-error").textContent = error.message;
   } finally {
-    $("create").disabled = false;
+    $("create").disabled = Boolean(limits?.full);
   }
 }
 
@@ -155,29 +167,33 @@ function seatSummary(seats) {
   return seats.map((s) => (s.kind === "bot" ? `${s.name}` : `${s.name}${s.connected ? " ●" : ""}`)).join(", ");
 }
 
-function drawTables(open, finished) {
-  const openList = $("open-tables");
-  openList.replaceChildren();
-  for (const table of open) {
-    openList.append(html("li", {},
+function ago(seconds) {
+  const minutes = Math.round((Date.now() / 1000 - seconds) / 60);
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return `${Math.round(minutes / 1440)} days ago`;
+}
+
+function drawList(status, describe, link, empty) {
+  const list = $(`${status}-tables`);
+  list.replaceChildren();
+  for (const table of lists[status].tables) {
+    list.append(html("li", {},
       html("strong", { text: table.title }),
-      html("span", { class: "muted", text: `${seatSummary(table.seats)} · step ${table.step}` }),
-      html("a", { href: `/t/${table.id}`, text: "watch" })));
+      html("span", { class: "muted", text: describe(table) }),
+      html("a", { href: `/t/${table.id}`, text: link })));
   }
-  if (!open.length) openList.append(html("li", { class: "muted", text: "No table is being played." }));
-  const doneList = $("finished-tables");
-  doneList.replaceChildren();
-  for (const table of finished) {
-    doneList.append(html("li", {},
-      html("strong", { text: table.title }),
-      html("span", { class: "muted", text: table.seats.map((s) => s.name).join(", ") }),
-      html("a", { href: `/t/${table.id}`, text: "replay" })));
-  }
-  if (!finished.length) doneList.append(html("li", { class: "muted", text: "None yet." }));
+  if (!lists[status].tables.length) list.append(html("li", { class: "muted", text: empty }));
+  $(`${status}-more`).classList.toggle("hidden", !lists[status].next);
+}
+
+function drawTables() {
+  drawList("open", (t) => `${seatSummary(t.seats)} · step ${t.step}`, "watch", "No table is being played.");
+  drawList("finished", (t) => `${t.seats.map((s) => s.name).join(", ")} · ${ago(t.finished_at)}`, "replay", "None yet.");
   const mine = $("my-tables");
   mine.replaceChildren();
-  const openIds = new Set(open.map((t) => t.id));
-  for (const seat of mySeats().filter((s) => openIds.has(s.table))) {
+  for (const seat of mySeats().filter((s) => seatTables.has(s.table))) {
     mine.append(html("li", {},
       html("strong", { text: seat.title || "Table" }),
       html("span", { class: "muted", text: `seat ${seat.seat + 1}` }),
@@ -186,10 +202,87 @@ function drawTables(open, finished) {
   if (!mine.children.length) mine.append(html("li", { class: "muted", text: "None yet." }));
 }
 
+function drawLimits() {
+  const full = $("server-full");
+  full.replaceChildren(html("span", {},
+    `This server holds ${limits.max_tables} tables in play, its most: a new table can be made once one ends. ` +
+      "Whoever runs it can raise the limit with ",
+    html("code", { style: "white-space: nowrap", text: "meja serve --max-tables" }),
+    "."));
+  full.classList.toggle("hidden", !limits.full);
+  $("create").disabled = limits.full;
+  const budget = $("bot-budget");
+  budget.textContent = `A searching bot (ismcts) may think at most ${limits.bot_seconds} s or ` +
+    `${limits.bot_iterations} iterations a move on this server.`;
+  budget.classList.toggle("hidden", !bots.includes("ismcts"));
+}
+
+/** One page of a list after cursor (from the start without one). */
+function page(status, limit, cursor) {
+  const params = new URLSearchParams({ status, limit: String(limit) });
+  if (cursor) params.set("cursor", cursor);
+  return api(`/api/tables?${params}`);
+}
+
+/** Reload a list from its start, as many tables as it shows now (unless More grew it meanwhile). */
+async function loadList(status) {
+  const list = lists[status];
+  const wanted = list.wanted;
+  const tables = [];
+  let next = null;
+  do {
+    const answer = await page(status, Math.min(MAX_PAGE, wanted - tables.length), next);
+    tables.push(...answer.tables);
+    next = answer.next;
+  } while (next && tables.length < wanted);
+  if (list.wanted !== wanted) return;
+  list.tables = tables;
+  list.next = next;
+}
+
+async function more(status) {
+  const list = lists[status];
+  if (!list.next) return;
+  $(`${status}-more`).disabled = true;
+  try {
+    const answer = await page(status, PAGE, list.next);
+    list.tables.push(...answer.tables);
+    list.next = answer.next;
+    list.wanted = list.tables.length;
+    drawTables();
+  } catch (error) {
+    $(`${status}-tables`).append(html("li", { class: "error", text: error.message }));
+  } finally {
+    $(`${status}-more`).disabled = false;
+  }
+}
+
+/** Which remembered seats are at tables still in play (tables that ended are asked once). */
+async function loadSeatTables() {
+  const shown = new Map(lists.open.tables.map((t) => [t.id, t]));
+  const ids = [...new Set(mySeats().map((s) => s.table))].filter((id) => !endedTables.has(id));
+  await Promise.all(ids.map(async (id) => {
+    try {
+      const table = shown.get(id) || await api(`/api/tables/${encodeURIComponent(id)}`);
+      if (!table.finished) {
+        seatTables.set(id, table);
+        return;
+      }
+    } catch (error) {
+      if (error.code !== "unknown_table") return;
+    }
+    seatTables.delete(id);
+    endedTables.add(id);
+  }));
+}
+
 async function refresh() {
   try {
-    const tables = await api("/api/tables");
-    drawTables(tables.open, tables.finished);
+    limits = await api("/api/limits");
+    drawLimits();
+    await Promise.all([loadList("open"), loadList("finished")]);
+    await loadSeatTables();
+    drawTables();
   } catch (error) {
     $("open-tables").replaceChildren(html("li", { class: "error", text: error.message }));
   }
@@ -204,6 +297,8 @@ async function start() {
   select.addEventListener("change", drawGame);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
+  $("open-more").addEventListener("click", () => more("open"));
+  $("finished-more").addEventListener("click", () => more("finished"));
   drawGame();
   await refresh();
   setInterval(refresh, 5000);
