@@ -236,3 +236,11 @@ def test_serve_options_set_the_limits() -> None:
     )
     assert (chosen.message_rate, chosen.message_burst) == (5.0, 9)
     assert settings("--message-rate", "50").message_burst == 100
+
+
+def test_a_body_is_read_as_json_whatever_its_content_type(live: Any) -> None:
+    body = '{"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}]}'
+    for content_type in (None, "application/x-www-form-urlencoded", "text/plain"):
+        headers = {} if content_type is None else {"content-type": content_type}
+        response = live.http.post("/api/tables", content=body, headers=headers)
+        assert response.status_code == 201, (content_type, response.text)

@@ -277,3 +277,16 @@ def test_deeply_nested_json_before_joining_is_refused_and_the_join_still_works(
     assert error["code"] == "bad_json"
     client.send({"type": "join", "token": table["seats"][0]["token"]})
     assert client.until(lambda m: m["type"] == "welcome")["seat"] == 0
+
+
+def test_an_oversized_body_sent_in_chunks_is_refused(live: Any) -> None:
+    def chunks() -> Any:
+        yield b'{"game": "toy", "seats": [{}, {}], "options": {"x": "'
+        for _ in range(100):
+            yield b"y" * 1000
+        yield b'"}}'
+
+    response = live.http.post("/api/tables", content=chunks())
+    assert response.status_code == 413
+    assert response.json()["code"] == "too_large"
+    assert live.http.get("/api/tables").json()["tables"] == []
