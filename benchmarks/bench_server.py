@@ -293,7 +293,8 @@ class SeatScript:
         self.joined = asyncio.Event()
         self.table: tuple[str, str] | None = None
         self.counted_step = 0
-        self.last_sent = -math.inf
+        self.last_sent = time.perf_counter() - self.rng.uniform(0, PACE_SECONDS)
+        """People do not move in step: each seat's first move falls anywhere in the first pace."""
 
     def _error(self, kind: str) -> None:
         if self.window.holds(time.perf_counter()):
@@ -456,7 +457,7 @@ async def _timed_listing(http: Any) -> tuple[float, int]:
     try:
         response = await http.get("/api/tables")
         elapsed = (time.perf_counter() - start) * 1000
-        listed = len(loads(response.content)["open"])
+        listed = len(loads(response.content)["tables"])
     except (httpx.HTTPError, ValueError, KeyError, TypeError):
         return math.nan, 0
     return (elapsed, listed) if response.status_code == 200 else (math.nan, 0)

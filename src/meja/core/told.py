@@ -9,8 +9,8 @@ and in constant time, what each seat and the spectator may be told.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from meja.core.game import Game, State
@@ -19,17 +19,17 @@ Viewer = int | None
 """A seat, or None for the spectator."""
 
 
-@dataclass(frozen=True)
-class Told:
+class Told(NamedTuple):
     """What one viewer is told of one step: its words, a small record of facts, and whether it
     turned up something the viewer could not have known (so the viewer's last decision is final).
 
     text follows the actor's name ("take slot2", "drew a card"). record is JSON-able; its
     "action" is the action number when the viewer may know exactly which step it was, else None.
+    A named tuple, cheap to build: one is built for every viewer of every step.
     """
 
     text: str
-    record: Mapping[str, Any] = field(default_factory=dict)
+    record: Mapping[str, Any] = MappingProxyType({})
     reveals: bool = False
 
     @property

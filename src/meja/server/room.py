@@ -16,7 +16,7 @@ from typing import Any
 
 from meja.bots import Bot, make_bot
 from meja.bots.random_bot import RandomBot
-from meja.core import CHANCE, Game, IllegalAction, State, Told
+from meja.core import CHANCE, Game, IllegalAction, State
 from meja.core.game import sample_chance
 from meja.core.told import told_all
 from meja.server.config import Settings
@@ -63,19 +63,23 @@ class Services:
     """Writes every table's moves, many to a commit."""
 
 
-@dataclass
-class LogEntry:
-    """One step of the game: its name, and what the game tells each seat and the spectator."""
+Heard = tuple[str, bool, tuple[tuple[str, Any], ...]]
+"""What one viewer was told of a step: its words, whether the step was named to it, the record."""
 
-    seq: int
-    player: int
-    text: str
-    told: list[Told]
-    """Indexed by seat; the last entry is the spectator's."""
+Step = tuple[int, str, tuple[Heard, ...]]
+"""One step as the room keeps it: the player, the step's name (told to everyone once the game is
+over), and what each seat, then the spectator, heard of it. Plain tuples of plain values, which
+the garbage collector stops tracking: a busy server keeps hundreds of thousands, and scanning
+them all would pause every table."""
 
-    def seen_by(self) -> int:
-        """The mask of viewers told exactly which step it was (bit n is the spectator)."""
-        return sum(1 << index for index, told in enumerate(self.told) if told.action is not None)
+
+def make_step(before: State, player: int, action: int) -> tuple[Step, int]:
+    """The step of player's action from state before, and the mask of viewers told exactly
+    which step it was (bit n is the spectator)."""
+    told = told_all(before, player, action)
+    heard = tuple((each.text, each.action is not None, tuple(each.record.items())) for each in told)
+    seen_by = sum(1 << index for index, each in enumerate(told) if each.action is not None)
+    return (player, before.action_to_str(action, player), heard), seen_by
 
 
 @dataclass
@@ -115,7 +119,7 @@ class Room:
         self.game = game
         self.services = services
         self.state: State = game.new_state(table.num_players, **table.options)
-        self.log: list[LogEntry] = []
+        self.log: list[Step] = []
         self.seats = [
             SeatState(seat.kind, seat.name, seat.bot, seat.token_hash) for seat in table.seats
         ]
@@ -141,14 +145,8 @@ class Room:
                 self.state.check(move.action, move.player)
             except IllegalAction as exc:
                 raise ValueError(f"table {self.table.id}, step {move.seq}: {exc}") from None
-            self.log.append(self._entry(self.state, move.seq, move.player, move.action))
+            self.log.append(make_step(self.state, move.player, move.action)[0])
             self.state.apply(move.action, move.player)
-
-    @staticmethod
-    def _entry(before: State, seq: int, player: int, action: int) -> LogEntry:
-        """The log entry of a step, from the state before it."""
-        text = before.action_to_str(action, player)
-        return LogEntry(seq, player, text, told_all(before, player, action))
 
     def start(self) -> None:
         """Begin moving chance and bots along."""
@@ -213,25 +211,19 @@ class Room:
 
         named says whether the viewer was told exactly which step it was.
         """
-        index = self.table.num_players if viewer is None else viewer
         if self.finished and not as_told:
             return [
-                {"seq": entry.seq, "player": entry.player, "text": entry.text, "named": True}
-                for entry in self.log[start:]
+                {"seq": seq, "player": player, "text": text, "named": True}
+                for seq, (player, text, _) in enumerate(self.log[start:], start)
             ]
-        entries = []
-        for entry in self.log[start:]:
-            told = entry.told[index]
-            entries.append(
-                {
-                    "seq": entry.seq,
-                    "player": entry.player,
-                    "text": told.text,
-                    "named": told.action is not None,
-                    "record": dict(told.record),
-                }
+        index = self.table.num_players if viewer is None else viewer
+        lines = []
+        for seq, (player, _, heard) in enumerate(self.log[start:], start):
+            text, named, record = heard[index]
+            lines.append(
+                {"seq": seq, "player": player, "text": text, "named": named, "record": dict(record)}
             )
-        return entries
+        return lines
 
     def state_message(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
         """Everything viewer is shown now: its view, its legal moves, the log, the result."""
@@ -378,15 +370,15 @@ class Room:
             state.check(action, player)
         except IllegalAction as exc:
             raise illegal(exc) from None
-        entry = self._entry(state, len(state.history), player, action)
-        move = MoveRow(entry.seq, player, action, entry.seen_by())
+        step, seen_by = make_step(state, player, action)
+        move = MoveRow(len(state.history), player, action, seen_by)
         try:
             await self.services.commits.write(MoveWrite(self.table.id, move))
         except Exception as exc:
             log.exception("table %s: storing step %d failed", self.table.id, move.seq)
             raise ApiError("storage_error", "the move could not be saved; try again", 503) from exc
         state.apply(action, player)
-        self.log.append(entry)
+        self.log.append(step)
         if state.is_terminal():
             await self._store_end()
         if player >= 0:
