@@ -14,6 +14,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from meja.bots import Bot, make_bot
 from meja.bots.random_bot import RandomBot
 from meja.core import CHANCE, Game, IllegalAction, State
@@ -96,7 +98,8 @@ class SeatState:
     turn_started: float | None = None
     changed_at: int = 0
     """The step at which what this seat sees last changed; older moves are stale."""
-    seen: Seen | None = None
+    seen: bytes | None = None
+    """What the seat saw at changed_at, encoded: bytes cost the garbage collector nothing."""
     bot_instance: Bot | None = field(default=None, repr=False)
 
     def public(self, index: int) -> dict[str, Any]:
@@ -275,7 +278,9 @@ class Room:
         one update built and encoded per seat, shared by every socket of that seat that has
         the same log.
 
-        Once the game is over every move may be named, so the whole log is sent again.
+        Once the game is over every move may be named, so the whole log is sent again. The views
+        are dropped once sent, so they die young: kept until the next step (seconds at a
+        person's pace), every one would burden the garbage collector's full scans.
         """
         summary = self.summary()
         updates: dict[tuple[int | None, int], str] = {}
@@ -291,6 +296,7 @@ class Room:
                 text = updates[key] = encode(message)
             conn.push_text(text)
             conn.log_sent = len(self.log)
+        self._seen_now = {}
 
     # --- connections -------------------------------------------------------------------
     async def attach(self, conn: Connection) -> None:
@@ -405,7 +411,7 @@ class Room:
         for index, seat in enumerate(self.seats):
             if seat.kind != "human":
                 continue
-            seen = self._seen(index)
+            seen = orjson.dumps(self._seen(index))
             if seen != seat.seen:
                 seat.seen = seen
                 seat.changed_at = len(self.state.history)
@@ -501,7 +507,8 @@ class Room:
             deadline = self._next_deadline()
             timeout = None if deadline is None else max(0.0, deadline - self._now())
             try:
-                await asyncio.wait_for(self._wake.wait(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self._wake.wait()
             except TimeoutError:
                 async with self._lock:
                     if self._expire():
