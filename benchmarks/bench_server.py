@@ -451,14 +451,16 @@ async def drive(plan: LoadPlan) -> Tally:
 
 
 async def _timed_listing(http: Any) -> tuple[float, int]:
-    """Milliseconds of one `GET /api/tables` and how many open tables it listed; NaN if refused."""
+    """Milliseconds of one `GET /api/tables` and how many open tables it listed (one page, or
+    all of them from a server without pages); NaN if refused."""
     import httpx
 
     start = time.perf_counter()
     try:
         response = await http.get("/api/tables")
         elapsed = (time.perf_counter() - start) * 1000
-        listed = len(loads(response.content)["tables"])
+        answer = loads(response.content)
+        listed = len(answer["tables"] if "tables" in answer else answer["open"])
     except (httpx.HTTPError, ValueError, KeyError, TypeError):
         return math.nan, 0
     return (elapsed, listed) if response.status_code == 200 else (math.nan, 0)
