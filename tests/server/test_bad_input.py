@@ -199,7 +199,8 @@ def test_a_flood_is_throttled_then_cut_off_and_changes_nothing(live_factory: Any
     assert client.received[-1] == {
         "type": "error",
         "code": "rate_limited",
-        "message": "too many messages; goodbye",
+        "message": "more than 0.1 messages a second (bursts of 10, "
+        "meja serve --message-rate/--message-burst); goodbye",
     }
     assert _step(live, table["id"]) == 2
     other = live.join(table["id"], table["seats"][1]["token"])

@@ -32,8 +32,15 @@ CLOSE_BAD_TOKEN = 4403
 CLOSE_POLICY = 1008
 FLOOD_STRIKES = 100
 """Messages refused for rate before the connection is closed."""
-IGNORED = "too many messages; this one was ignored"
-GOODBYE = "too many messages; goodbye"
+
+
+def _too_many(settings: Settings, outcome: str) -> ApiError:
+    """The refusal of a message over the budget, naming the budget and who sets it."""
+    return ApiError(
+        "rate_limited",
+        f"more than {settings.message_rate:g} messages a second (bursts of "
+        f"{settings.message_burst}, meja serve --message-rate/--message-burst); {outcome}",
+    )
 
 
 async def _receive(ws: WebSocket, limit: int) -> str | None:
@@ -77,9 +84,9 @@ async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | N
             if not budget.allow():
                 strikes += 1
                 if strikes >= FLOOD_STRIKES:
-                    await _close(ws, ApiError("rate_limited", GOODBYE), CLOSE_POLICY)
+                    await _close(ws, _too_many(settings, "goodbye"), CLOSE_POLICY)
                     return None
-                raise ApiError("rate_limited", IGNORED)
+                raise _too_many(settings, "this one was ignored")
             message = parse_client_message(text)
             if not isinstance(message, JoinMessage):
                 raise ApiError("not_joined", "send a join message first")
@@ -115,10 +122,10 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
             if not budget.allow():
                 strikes += 1
                 if strikes >= FLOOD_STRIKES:
-                    conn.push(ApiError("rate_limited", GOODBYE).to_dict())
+                    conn.push(_too_many(settings, "goodbye").to_dict())
                     conn.close()
                     return
-                raise ApiError("rate_limited", IGNORED)
+                raise _too_many(settings, "this one was ignored")
             message = parse_client_message(text)
             if isinstance(message, MoveMessage):
                 await room.submit(conn.seat, message.action, message.step)
