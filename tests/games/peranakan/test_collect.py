@@ -102,6 +102,33 @@ def test_a_stacked_space_counts_as_filled_and_shows_its_top_tile(build: Build, p
     assert kueh(state, 0) == [1, 1, 0, 2]
 
 
+def test_a_covered_tiles_icons_never_count_only_the_top_tiles_P4_P10(
+    build: Build, play: Play
+) -> None:
+    """Butterfly stacks whose covered tiles show other Kueh: only the top icons are collected.
+
+    The Nyonya stands on a stack too (Bo under her Bt), and a3 holds Bb under Ba.
+    """
+    cells = ["b3", "d3", "e3", "c1", "c2", "c4", "c5"]
+    special = {"c3": "Bo", "a3": "Bb/Ba"}
+    state = setup(build, cells, special, ["Bt", "Pb", "Pto", "Gba", "Go"])
+    play(state, "take deck", "place c3", "nyonya")
+    row = state.position()["board"][2].split()
+    assert (row[0], row[2]) == ("Bb/Ba", "Bo/Bt")
+    assert state.position()["pawns"] == []
+    # Step 1 gives an angku; the Nyonya takes Bt (her own top tile) and Ba, never Bo or Bb.
+    assert kueh(state, 0) == [1, 0, 0, 2]
+
+
+def test_a_covered_tiles_icons_never_count_for_a_baba_either_P10(build: Build, play: Play) -> None:
+    """A ceramics Baba beside Ct under Co collects the top ondeh, never the covered tutu."""
+    around = ["b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"]
+    state = setup(build, around, {"b2": "Ct/Co"}, ["Cb", "Bb", "Ba", "Bto", "Bo"])
+    play(state, "take deck", "place c3", "baba")
+    assert state.position()["pawns"] == []
+    assert kueh(state, 0) == [0, 1, 0, 1]
+
+
 def test_rulebook_example_baba_waits_with_three_spots_left(build: Build, play: Play) -> None:
     """Yellow's Peacock Baba is not surrounded: he waits for the 3 remaining spots."""
     cells = ["b2", "c2", "d2", "b3", "d3"]

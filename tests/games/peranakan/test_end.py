@@ -59,6 +59,33 @@ def test_a_random_game_places_36_tiles_when_the_deck_ends_it() -> None:
     assert all(state.position()["market"][1:])
 
 
+def _last_turn(build: Build, trigger: str) -> tuple[PeranakanState, str, str]:
+    """A state whose next turn ends the game by trigger, the slot to take and where to place."""
+    if trigger == "deck":
+        return last_deck_tile(build), "slot3", "e5"
+    if trigger == "supplies":
+        state = build(kueh=[[0, 0, 0, 0], [22, 22, 22, 21]])
+        return state, "slot4", "c3"
+    board = {"a1": "Gw", "a2": "Gt", "b1": "Go"}
+    return build(board=board, pawns=["B1@a1"], retired=[[4, 3], [4, 2]]), "slot2", "b2"
+
+
+@pytest.mark.parametrize("trigger", ["deck", "supplies", "pawns"])
+def test_the_last_turn_still_slides_the_market_P8_P9(
+    build: Build, play: Play, trigger: str
+) -> None:
+    """P9: the turn that ends the game finishes with Step 5, so the market slides toward slot4."""
+    state, slot, cell = _last_turn(build, trigger)
+    before = state.position()["market"]
+    taken = int(slot[-1])
+    play(state, f"take {slot}", f"place {cell}")
+    if not state.is_terminal():
+        play(state, "no pawn")
+    assert state.is_terminal()
+    kept = before[:taken] + before[taken + 1 :]
+    assert state.position()["market"] == [None, *kept]
+
+
 def test_game_ends_when_all_four_supplies_are_empty(build: Build, play: Play) -> None:
     """P9: the turn that takes the last Kueh still finishes: placing, collecting, sliding."""
     around = {"a2": "Gt", "b1": "Go", "b2": "Gb"}

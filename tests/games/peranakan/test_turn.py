@@ -104,6 +104,21 @@ def test_empty_supply_next_to_the_chosen_tile_gives_nothing(build: Build, play: 
     assert state.position()["held"] is not None
 
 
+@pytest.mark.parametrize(
+    ("position", "kueh"), [("deck", 3), ("slot1", 1), ("slot2", 2), ("slot3", 0)]
+)
+def test_an_empty_supply_beside_the_tile_gives_nothing_and_no_wild_choice_P5(
+    build: Build, play: Play, position: str, kueh: int
+) -> None:
+    """P5: with the Kueh beside the chosen tile all gone, the player goes straight to placing."""
+    gone = [22 * (t == kueh) for t in range(4)]
+    state = play(build(kueh=[[0, 0, 0, 0], gone]), f"take {position}")
+    assert state.position()["phase"] == "place"
+    assert state.position()["kueh"] == [[0, 0, 0, 0], gone]
+    assert [state.action_to_str(a) for a in state.legal_actions()][:2] == ["place a1", "place b1"]
+    assert len(state.legal_actions()) == 25
+
+
 def test_tile_goes_on_any_empty_space(build: Build, play: Play) -> None:
     state = play(build(market=["Ct", "Bt", "Gt", "Co", "Pa"]), "take slot1", "place e5")
     assert state.position()["board"][4] == ". . . . Bt"
