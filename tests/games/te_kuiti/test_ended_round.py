@@ -185,7 +185,10 @@ def _with_cells(data: dict[str, Any], **texts: str) -> dict[str, Any]:
             r"^ended_round.cells: 4 ram tiles, only 3",
         ),
         (lambda d: _with_cells(d, d2="gone sleepy"), r"^ended_round: .*round_scores\[0\]"),
-        (lambda d: dict(d, round=1, round_scores=[]), r"^ended_round: only as a new round begins"),
+        (
+            lambda d: dict(d, round=1, shepherd=0, round_scores=[]),
+            r"^ended_round: only as a new round begins",
+        ),
         (
             lambda d: dict(d, fences=["a1n"], supply=29, fences_to_place=1),
             r"^ended_round: only as a new round begins",

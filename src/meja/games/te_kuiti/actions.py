@@ -2,14 +2,15 @@
 
 Actions: place a fence on an edge, remove a fence from an edge, flip a cell, collect a pair of
 cells (end-of-round mode), end the turn (end-of-round mode, after the flips). Chance outcomes:
-the tile type found under a cell, then, for a solo daisy tile, its quarter turn.
+the tile type found under a cell, then, for a solo daisy tile, its quarter turn; and, when the
+first shepherd is drawn at random (T4b), that seat.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, SIDES, TILE_TYPES
+from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, MAX_PLAYERS, SIDES, TILE_TYPES
 from meja.games.te_kuiti.field import CELL_NAMES, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS, NUM_EDGES
 
 PLACE = 0
@@ -56,3 +57,6 @@ TURN_SIDE: tuple[int, ...] = tuple((_PRINTED + turn) % len(SIDES) for turn in ra
 """Chance outcome t of an orientation is t clockwise quarter turns: the daisy's side index."""
 
 TURN_NAMES = tuple(f"daisy {SIDES[side]}" for side in TURN_SIDE)
+
+START_NAMES = tuple(f"start seat {seat}" for seat in range(MAX_PLAYERS))
+"""Chance outcome s of the random start is seat s as the first shepherd (T4b)."""

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+MIN_PLAYERS = 1
+MAX_PLAYERS = 2
+"""The solo game, or the two-player game of shepherd against sheep player."""
+
 ROWS = 5
 COLS = 5
 """The field: 25 face-down tiles in a 5 x 5 square."""

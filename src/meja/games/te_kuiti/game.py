@@ -6,9 +6,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from meja.core.game import Game, Option
+from meja.core.start_player import (
+    check_start_seat,
+    start_player_option,
+    with_start_seat_text,
+)
 from meja.games.te_kuiti.actions import NUM_ACTIONS
 from meja.games.te_kuiti.components import (
     FENCES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     RAM,
     ROUNDS,
     SHEEP_KINDS,
@@ -26,8 +33,8 @@ class TeKuiti(Game):
 
     name = "te_kuiti"
     title = "Te Kuiti"
-    min_players = 1
-    max_players = 2
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options = (
         Option(
             "out_of_fences",
@@ -44,7 +51,14 @@ class TeKuiti(Game):
             minimum=1,
             maximum=SOLO_TURN_LIMIT_MAX,
         ),
+        start_player_option(MAX_PLAYERS, "T4b"),
     )
+
+    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Also accept a seat number as an int, and refuse a first shepherd that does not exist."""
+        resolved = super().resolve_options(num_players, with_start_seat_text(options))
+        check_start_seat(resolved, num_players)
+        return resolved
 
     def new_state(self, num_players: int, **options: Any) -> TeKuitiState:
         return TeKuitiState(self, num_players, self.resolve_options(num_players, options))
@@ -53,7 +67,8 @@ class TeKuiti(Game):
         return NUM_ACTIONS
 
     def max_game_length(self, num_players: int) -> int:
-        """Bounded by the fences (two players) or by the longest turn limit (solo)."""
+        """Bounded by the fences (two players, after the draw of a random first shepherd) or by
+        the longest turn limit (solo)."""
         rams = sum(t.count for t in TILE_TYPES if t.kind == RAM)
         specials = sum(t.count for t in TILE_TYPES if t.kind not in SHEEP_KINDS)
         sheep = sum(t.count for t in TILE_TYPES if t.kind in SHEEP_KINDS)
@@ -63,7 +78,7 @@ class TeKuiti(Game):
         placements = FENCES + rams  # every fence a ram returns can be placed again
         sheep_turns = placements + 1
         flips = SHEEP_PER_TURN * sheep_turns + specials
-        return ROUNDS * (placements + 2 * flips + rams + sheep // 2 + sheep_turns)
+        return 1 + ROUNDS * (placements + 2 * flips + rams + sheep // 2 + sheep_turns)
 
     def from_position(self, data: Mapping[str, Any]) -> TeKuitiState:
         return decode(self, data)

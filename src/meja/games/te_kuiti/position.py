@@ -4,7 +4,9 @@ A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a
 "?" for a tile nobody has seen yet. Fences are listed by edge name (see field.py). The tiles
 that go face down at the next action are written up and listed in turning_back (T4a). As a
 new round begins, ended_round holds the field the last one ended on (see ended.py); positions
-written before it was kept leave it out.
+written before it was kept leave it out. start is the first shepherd (T4b), null while a random
+draw of it is pending (then shepherd is null too); positions written before it was kept leave it
+out, and it follows from the round and its shepherd.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from meja.core.errors import InvalidPosition
+from meja.core.start_player import RANDOM_START
 from meja.games.te_kuiti.actions import TILE_NAMES
 from meja.games.te_kuiti.components import (
     ENDGAME_OPEN_TILES,
@@ -43,6 +46,7 @@ from meja.games.te_kuiti.state import (
     RAM_CHOICE,
     REVEAL,
     SHEPHERD_TURN,
+    START,
     TILE_COUNTS,
     TILE_DAISY,
     TILE_KIND,
@@ -73,8 +77,9 @@ KEYS = (
     "turn",
     "result",
 )
-OPTIONAL_KEYS = ("ended_round",)
-"""Fields a position may leave out: an older position has none, which means null."""
+OPTIONAL_KEYS = ("ended_round", "start")
+"""Fields a position may leave out: an older position has none, which means null for
+ended_round and, for start, the seat the round and its shepherd imply."""
 ENDED_KEYS = ("cells", "fences")
 SOLO_PHASES = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
 SOLO_TURNING_BACK_PHASES = frozenset((FLIPPING, OVER))
@@ -186,9 +191,10 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     if phase not in (SOLO_PHASES if solo else DUEL_PHASES):
         raise InvalidPosition(f"phase: {phase_name!r} does not occur with {players} player(s)")
     number = _int(data, "round", 1, 1 if solo else ROUNDS)
-    shepherd = _int(data, "shepherd", 0, players - 1)
+    first, shepherd = _read_start(state, data, phase, number)
     state.start_round(number, shepherd)
     state.phase = phase
+    state.start = first
 
     mask = _read_fences(data["fences"], "fences")
     state.set_fences(mask)
@@ -264,6 +270,35 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     _check_moves(state)
     _read_ended(state, data.get("ended_round"))
     return state
+
+
+def _read_start(
+    state: TeKuitiState, data: Mapping[str, Any], phase: int, number: int
+) -> tuple[int, int]:
+    """The first shepherd (-1 while drawn at random) and this round's shepherd (T4b): the
+    first shepherd opens round 1 and is the sheep player in round 2."""
+    choice = state.options["start_player"]
+    drawn = choice == RANDOM_START and not state.solo
+    given = data.get("start")
+    if phase == START:
+        if not drawn:
+            raise InvalidPosition("phase: 'start' only when start_player='random' draws it")
+        if number != 1:
+            raise InvalidPosition("round: the first shepherd is drawn before round 1")
+        if data["shepherd"] is not None or given is not None:
+            raise InvalidPosition("shepherd: null, as is start, until the first shepherd is drawn")
+        return -1, 0
+    shepherd = _int(data, "shepherd", 0, state.num_players - 1)
+    first = shepherd if number == 1 else 1 - shepherd
+    if "start" in data and (isinstance(given, bool) or given != first):
+        raise InvalidPosition(
+            f"start: expected {first}, as seat {shepherd} is the shepherd in round {number}"
+        )
+    fixed = 0 if state.solo or drawn else int(choice)
+    if not drawn and first != fixed:
+        key = "start" if "start" in data else "shepherd"
+        raise InvalidPosition(f"{key}: the start_player option makes seat {fixed} shepherd first")
+    return first, shepherd
 
 
 def _read_fences(fences: Any, key: str) -> int:
@@ -465,3 +500,10 @@ def _check_moves(state: TeKuitiState) -> None:
         raise InvalidPosition("phase: 'bonus' but the supply is empty")
     if phase == SHEPHERD_TURN and state.revealed:
         raise InvalidPosition("revealed: empty during the shepherd's turn")
+    untouched = state.unseen == INTERIOR and not state.fences
+    flags = state.endgame or state.last_turn or state.fences_out
+    if phase == START and (not untouched or flags):
+        raise InvalidPosition(
+            "phase: 'start' comes before any move: every tile face down and unseen, no fence, "
+            "no end-of-round or out-of-fences flag"
+        )

@@ -12,6 +12,7 @@ from typing import Any
 
 from meja.core.errors import IllegalAction
 from meja.core.game import CHANCE, TERMINAL, Game, State
+from meja.core.start_player import RANDOM_START
 from meja.core.told import Told
 from meja.games.te_kuiti.actions import (
     ACTION_LOOKUP,
@@ -24,6 +25,7 @@ from meja.games.te_kuiti.actions import (
     PAIRS,
     PLACE,
     REMOVE,
+    START_NAMES,
     TILE_NAMES,
     TURN_NAMES,
     TURN_SIDE,
@@ -65,8 +67,8 @@ from meja.games.te_kuiti.field import (
 from meja.games.te_kuiti.text import render
 from meja.games.te_kuiti.told import told as told_step
 
-SHEPHERD_TURN, FLIPPING, REVEAL, ORIENT, RAM_CHOICE, BONUS, COLLECTING, OVER = range(8)
-PHASE_NAMES = ("shepherd", "flip", "reveal", "orient", "ram", "bonus", "collect", "over")
+SHEPHERD_TURN, FLIPPING, REVEAL, ORIENT, RAM_CHOICE, BONUS, COLLECTING, OVER, START = range(9)
+PHASE_NAMES = ("shepherd", "flip", "reveal", "orient", "ram", "bonus", "collect", "over", "start")
 """Phase names as they appear in positions and views."""
 
 TILE_KIND: tuple[int, ...] = tuple(
@@ -92,6 +94,10 @@ POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 """A cell as positions write it, by face (down, up, gone), tile (-1: unseen) and side."""
 CHANCE_LOOKUP = {name: i for i, name in enumerate(TILE_NAMES)}
 TURN_LOOKUP = {name: i for i, name in enumerate(TURN_NAMES)}
+START_LOOKUP = {name: i for i, name in enumerate(START_NAMES)}
+CHANCE_NAMES = {ORIENT: TURN_NAMES, START: START_NAMES}
+CHANCE_LOOKUPS = {ORIENT: TURN_LOOKUP, START: START_LOOKUP}
+"""Chance outcome names by phase, other than a flip's tile types."""
 
 
 class TeKuitiState(State):
@@ -104,13 +110,16 @@ class TeKuitiState(State):
     flip awaits a chance outcome. turning_back holds the cells of the tiles just turned back
     face down: they lie face down for the rules, but every view shows their faces until the
     next action is applied (T4a). ended holds the field the last round ended on, shown to
-    everyone beside the new field until the next action, as the table still shows it.
+    everyone beside the new field until the next action, as the table still shows it. start is
+    the first shepherd (T4b), -1 while a random draw of it is pending; until then shepherd holds
+    a stand-in seat that no view or position shows.
     """
 
     solo: bool
     immediate: bool
     turn_limit: int
     round: int
+    start: int
     shepherd: int
     sheep: int
     movers: tuple[int, ...]
@@ -153,15 +162,20 @@ class TeKuitiState(State):
         self.round_scores = []
         self.turn = 0
         self.won = False
-        self.start_round(1, 0)
+        choice = options["start_player"]
+        self.start = 0 if self.solo else -1 if choice == RANDOM_START else int(choice)
+        self.start_round(1, max(self.start, 0))
+        if self.start < 0:
+            self.phase = START
+            self.to_place = 0
 
     def start_round(self, number: int, shepherd: int) -> None:
         """Lay out every tile face down and give the shepherd all the fences."""
         self.round = number
         self.shepherd = shepherd
         self.sheep = shepherd if self.solo else 1 - shepherd
-        movers = {SHEPHERD_TURN: shepherd, BONUS: shepherd, REVEAL: CHANCE, ORIENT: CHANCE}
-        movers[OVER] = TERMINAL
+        movers = {SHEPHERD_TURN: shepherd, BONUS: shepherd, OVER: TERMINAL}
+        movers.update(dict.fromkeys((REVEAL, ORIENT, START), CHANCE))
         self.movers = tuple(movers.get(phase, self.sheep) for phase in range(len(PHASE_NAMES)))
         self.supply = FENCES
         self.fences = 0
@@ -255,6 +269,8 @@ class TeKuitiState(State):
             return [(t, n / total) for t, n in enumerate(self.pool) if n]
         if self.phase == ORIENT:
             return [(turn, 1 / len(TURN_SIDE)) for turn in range(len(TURN_SIDE))]
+        if self.phase == START:
+            return [(seat, 1 / self.num_players) for seat in range(self.num_players)]
         return []
 
     def _is_possible_outcome(self, action: int) -> bool:
@@ -262,6 +278,8 @@ class TeKuitiState(State):
             return False
         if self.phase == REVEAL:
             return action < len(self.pool) and self.pool[action] > 0
+        if self.phase == START:
+            return action < self.num_players
         return self.phase == ORIENT and action < len(TURN_SIDE)
 
     # --- applying actions ----------------------------------------------------------------
@@ -280,6 +298,9 @@ class TeKuitiState(State):
         elif phase == ORIENT:
             self.sides[self.pending] = TURN_SIDE[action]
             self.resolve_flip(self.pending)
+        elif phase == START:
+            self.start = action
+            self.start_round(1, action)
         elif phase == SHEPHERD_TURN:
             self.place(action - PLACE)
             self.to_place -= 1
@@ -561,10 +582,7 @@ class TeKuitiState(State):
 
     def action_to_str(self, action: int, player: int | None = None) -> str:
         seat = self.current_player() if player is None else player
-        if seat == CHANCE:
-            names = TURN_NAMES if self.phase == ORIENT else TILE_NAMES
-        else:
-            names = ACTION_NAMES
+        names = CHANCE_NAMES.get(self.phase, TILE_NAMES) if seat == CHANCE else ACTION_NAMES
         if isinstance(action, int) and 0 <= action < len(names):
             return names[action]
         return f"unknown action {action!r}"
@@ -580,13 +598,13 @@ class TeKuitiState(State):
         seat = mover if player == mover and mover >= 0 else self._acting_seat(player)
         wanted = " ".join(text.split()).lower()
         if seat == CHANCE:
-            lookup = TURN_LOOKUP if self.phase == ORIENT else CHANCE_LOOKUP
+            lookup = CHANCE_LOOKUPS.get(self.phase, CHANCE_LOOKUP)
             outcome = lookup.get(wanted)
             if outcome is None and wanted.isdigit():
                 outcome = int(wanted)
             if outcome is not None and self._is_possible_outcome(outcome):
                 return outcome
-            raise IllegalAction(f"{text!r} is not a possible outcome of this flip")
+            raise IllegalAction(f"{text!r} is not a possible outcome of this chance event")
         action = ACTION_LOOKUP.get(wanted)
         if action is None and wanted.isdigit():
             action = int(wanted)
@@ -653,8 +671,8 @@ class TeKuitiState(State):
             "round": self.round,
             "phase": PHASE_NAMES[self.phase],
             "to_move": self.movers[self.phase],
-            "shepherd": None if self.solo else self.shepherd,
-            "sheep": self.sheep,
+            "shepherd": None if self.solo or self.start < 0 else self.shepherd,
+            "sheep": None if self.start < 0 else self.sheep,
             "supply": self.supply,
             "fences_to_place": self.to_place,
             "fences": list_edge_names(self.fences),
@@ -693,7 +711,8 @@ class TeKuitiState(State):
             "players": self.num_players,
             "options": dict(self.options),
             "round": self.round,
-            "shepherd": self.shepherd,
+            "start": None if self.start < 0 else self.start,
+            "shepherd": None if self.start < 0 else self.shepherd,
             "phase": PHASE_NAMES[self.phase],
             "supply": self.supply,
             "fences_to_place": self.to_place,
@@ -744,6 +763,7 @@ class TeKuitiState(State):
             self.num_players,
             self.options,
             self.round,
+            self.start,
             self.shepherd,
             self.phase,
             self.to_place,

@@ -82,6 +82,8 @@ def render(state: TeKuitiState) -> str:
         head = f"Te Kuiti solo, turn {state.turn + 1} (lost after {state.turn_limit})"
         if state.is_terminal():
             head = f"Te Kuiti solo, over after {state.turn} turns"
+    elif state.start < 0:
+        head = f"Te Kuiti, round 1 of {ROUNDS}: the first shepherd is yet to be drawn (T4b)"
     else:
         head = (
             f"Te Kuiti, round {state.round} of {ROUNDS}: seat {state.shepherd} is the shepherd, "

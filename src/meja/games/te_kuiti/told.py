@@ -3,7 +3,8 @@
 Every move (fence, removal, flip, collection, end of turn) is made in the open and named to all.
 A chance step is told by its cell alone, never by the face it turned up or the side its daisy
 faces: both players see the face on the board while it lies face up (T4a), and the log must
-not become a memory aid for tiles gone back face down.
+not become a memory aid for tiles gone back face down. The draw of a random first shepherd
+(T4b) hides nothing, so it is named to all.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
 def told(state: TeKuitiState, player: int, action: int) -> Told:
     """The same for every viewer: the board shows all seats and the spectator the same."""
     if player == CHANCE:
+        if state.start < 0:
+            return public(state, player, action, reveals=True)
         return chance(state)
     return move(state, player, action)
 
