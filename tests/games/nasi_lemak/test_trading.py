@@ -109,13 +109,37 @@ def test_an_offer_asks_for_no_more_cards_than_the_partner_holds(table: Any) -> N
     assert not any(move.startswith("ask") for move in table.legal(state))
 
 
-def test_an_offer_holds_at_most_the_card_limit_on_each_side(table: Any) -> None:
-    """The offer_card_limit option keeps every offer finite (default three a side)."""
-    state = table.state(hands=[{"rice": 5}, {"egg": 5}, {}])
+@pytest.mark.parametrize(
+    ("hands", "offer", "after"),
+    [
+        ([{"rice": 4}, {"egg": 1}], ["give rice"] * 4 + ["ask egg"], [{"egg": 1}, {"rice": 4}]),
+        ([{"rice": 1}, {"egg": 4}], ["give rice"] + ["ask egg"] * 4, [{"egg": 4}, {"rice": 1}]),
+    ],
+    ids=["4-for-1", "1-for-4"],
+)
+def test_an_offer_is_limited_only_by_the_two_hands_by_default_N3(
+    table: Any, hands: list[dict[str, int]], offer: list[str], after: list[dict[str, int]]
+) -> None:
+    """N3: any counts the hands allow; four rice for one egg is a legal offer."""
+    state = table.state(hands=[*hands, {}])
+    table.play(state, "trade", "trade with seat 1", *offer)
+    assert not any(move.startswith(("give", "ask")) for move in table.legal(state))
+    table.play(state, "propose", "accept")
+    assert [state.view(0)["hand"], state.view(1)["hand"]] == after
+
+
+def test_the_offer_card_limit_option_caps_each_side_of_an_offer_N3(table: Any) -> None:
+    """N3 option: a host may cap an offer; then a fourth card on a side is refused."""
+    options = {"offer_card_limit": 3}
+    state = table.state(hands=[{"rice": 4}, {"egg": 4}, {}], options=options)
     table.play(state, "trade", "trade with seat 1", "give rice", "give rice", "give rice")
     assert "give rice" not in table.legal(state)
     with pytest.raises(IllegalAction, match="at most 3 cards on each side"):
         table.play(state, "give rice")
+    table.play(state, "ask egg", "ask egg", "ask egg")
+    assert not any(move.startswith("ask") for move in table.legal(state))
+    with pytest.raises(IllegalAction, match="at most 3 cards on each side"):
+        table.play(state, "ask egg")
 
 
 def test_only_the_active_player_starts_a_trade_with_one_partner(table: Any) -> None:
@@ -222,16 +246,21 @@ def test_a_card_asked_for_can_be_unasked(table: Any) -> None:
         state.str_to_action("unask thief")
 
 
-def test_an_offer_allows_at_most_the_card_limit_of_cards_taken_back(table: Any) -> None:
-    """Taking back is capped at offer_card_limit cards an offer, so an offer stays finite."""
-    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}])
+@pytest.mark.parametrize(("options", "limit"), [({}, 3), ({"offer_card_limit": 2}, 2)])
+def test_an_offer_allows_only_so_many_cards_taken_back(
+    table: Any, options: dict[str, int], limit: int
+) -> None:
+    """Taking back is capped so an offer stays finite: three cards an offer without an offer
+    cap, as many as the cap with one (N3)."""
+    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}], options=options)
     table.play(state, "trade", "trade with seat 1")
-    for _ in range(3):
+    for _ in range(limit):
         table.play(state, "give rice", "take back rice")
-    assert state.view(1)["offer"] == {"give": {}, "ask": {}, "taken_back": 3}
+    assert state.view(1)["offer"] == {"give": {}, "ask": {}, "taken_back": limit}
     table.play(state, "give rice", "ask egg")
     assert not any(m.startswith(("take back", "unask")) for m in table.legal(state))
-    with pytest.raises(IllegalAction, match="at most 3 cards may be taken back out of one offer"):
+    message = f"at most {limit} cards may be taken back out of one offer"
+    with pytest.raises(IllegalAction, match=message):
         table.play(state, "take back rice")
     assert "cancel trade" in table.legal(state)
     table.play(state, "cancel trade", "trade", "trade with seat 1", "give rice")

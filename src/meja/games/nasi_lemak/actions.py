@@ -23,6 +23,9 @@ TRADABLE = tuple(i for i, card in enumerate(CARD_TYPES) if card.tradable)
 MAK_CIK_SETS = tuple(combinations(INGREDIENTS, MAK_CIK_INGREDIENTS))
 MAX_TABLE_CARDS = sum(card.count for card in NASI_LEMAK_CARDS)
 """Most Nasi Lemak cards one player can have in front of them: the whole pile."""
+DECK_CARDS = sum(card.count for card in CARD_TYPES)
+"""Every banana-leaf card: more than either side of an offer can hold, so an offer with no cap
+is limited by the two hands alone (N3)."""
 
 WHOLESALER_CARD = CARD_INDEX["wholesaler"]
 SUPPLIER_CARD = CARD_INDEX["supplier"]

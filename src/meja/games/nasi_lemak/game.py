@@ -13,7 +13,7 @@ from meja.core.start_player import (
     with_start_seat_text,
 )
 from meja.games.nasi_lemak import position
-from meja.games.nasi_lemak.actions import NUM_ACTIONS, NUM_TYPES
+from meja.games.nasi_lemak.actions import DECK_CARDS, NUM_ACTIONS, NUM_TYPES
 from meja.games.nasi_lemak.components import (
     CARD_TYPES,
     DRAW_PER_TURN,
@@ -31,6 +31,7 @@ from meja.games.nasi_lemak.components import (
     OFFER_CARD_LIMIT,
     OFFER_CARD_LIMIT_RANGE,
     OFFICER_TAKE,
+    TAKE_BACK_LIMIT,
     WHOLESALER_REVEAL,
 )
 from meja.games.nasi_lemak.phases import DEAL, START
@@ -71,7 +72,8 @@ class NasiLemakGame(Game):
         Option(
             "offer_card_limit",
             OFFER_CARD_LIMIT,
-            "most cards on each side of an offer, and taken back out of it; keeps it finite (N3)",
+            "most cards on each side of an offer, and taken back out of it; 0: no cap, only "
+            f"the two hands limit an offer and {TAKE_BACK_LIMIT} cards may be taken back (N3)",
             kind=int,
             minimum=OFFER_CARD_LIMIT_RANGE[0],
             maximum=OFFER_CARD_LIMIT_RANGE[1],
@@ -90,7 +92,8 @@ class NasiLemakGame(Game):
         """Also accept a seat number as an int; refuse a missing seat or an impossible trade."""
         resolved = super().resolve_options(num_players, with_start_seat_text(options))
         check_start_seat(resolved, num_players)
-        if resolved["min_trade_cards"] > resolved["offer_card_limit"]:
+        cap = resolved["offer_card_limit"]
+        if cap and resolved["min_trade_cards"] > cap:
             raise ValueError(
                 "option 'min_trade_cards': larger than offer_card_limit, so no offer could be made"
             )
@@ -128,9 +131,11 @@ class NasiLemakGame(Game):
     def max_game_length(self, num_players: int) -> int:
         """The longest turn times the most turns any options allow, plus the start and deal."""
         n = num_players
-        # trade, partner, the cards of both sides, propose, answer; each card taken back (at
-        # most the card limit) is one step, and lets one more card be added.
-        offer = 2 + 4 * OFFER_CARD_LIMIT_RANGE[1] + 2
+        # trade, partner, the cards of both sides (two hands hold at most every card), propose,
+        # answer; each card taken back (at most the cap, or the limit without one) is one step,
+        # and lets one more card be added.
+        taken_back = max(OFFER_CARD_LIMIT_RANGE[1], TAKE_BACK_LIMIT)
+        offer = 2 + DECK_CARDS + 2 * taken_back + 2
         # Thief: play and one steal per opponent; Wholesaler: play and reveals; Officer: play,
         # examine and picks; Mak Cik: play, ingredients and the Nasi Lemak card.
         longest_move = max(offer, n, 1 + WHOLESALER_REVEAL, 2 + OFFICER_TAKE, 3)

@@ -141,8 +141,8 @@ def _offer_reason(state: NasiLemakState, action: int) -> str:
             return f"an offer holds at most {limit} cards on each side"
         return f"seat {state.target} holds only {state.hand_size(state.target)} cards"
     if TAKE_BACK <= action < NUM_ACTIONS:
-        if state.taken_back >= limit:
-            return f"at most {limit} cards may be taken back out of one offer"
+        if state.taken_back >= state.take_back_limit:
+            return f"at most {state.take_back_limit} cards may be taken back out of one offer"
         if action < UNASK:
             return f"the offer gives no {LABELS[TRADABLE[action - TAKE_BACK]]}"
         return f"the offer asks for no {LABELS[TRADABLE[action - UNASK]]}"

@@ -437,7 +437,7 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
         state.give = _counts(offer["give"], "offer.give")
         state.ask = _counts(offer["ask"], "offer.ask")
         taken = {"offer.taken_back": offer.get("taken_back", 0)}
-        state.taken_back = _int(taken, "offer.taken_back", 0, state.offer_limit)
+        state.taken_back = _int(taken, "offer.taken_back", 0, state.take_back_limit)
 
 
 def _check_consistency(state: NasiLemakState) -> None:

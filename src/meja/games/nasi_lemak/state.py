@@ -23,6 +23,7 @@ from meja.games.nasi_lemak.actions import (
     ASK,
     CANCEL_TRADE,
     CARD_OF_PLAY,
+    DECK_CARDS,
     DECLINE,
     END_TURN,
     EXAMINE,
@@ -63,6 +64,7 @@ from meja.games.nasi_lemak.components import (
     MOVES_PER_TURN,
     NASI_LEMAK_CARDS,
     OFFICER_TAKE,
+    TAKE_BACK_LIMIT,
     WHOLESALER_REVEAL,
     WIN_PACKS,
 )
@@ -143,6 +145,7 @@ class NasiLemakState(State):
     max_declined: int
     min_trade: int
     offer_limit: int
+    take_back_limit: int
     max_turns: int
 
     def cache_options(self) -> None:
@@ -151,7 +154,9 @@ class NasiLemakState(State):
         self.round_end = opts["pile_out_end"] == "round"
         self.max_declined = int(opts["max_declined_offers"])
         self.min_trade = int(opts["min_trade_cards"])
-        self.offer_limit = int(opts["offer_card_limit"])
+        cap = int(opts["offer_card_limit"])
+        self.offer_limit = cap or DECK_CARDS
+        self.take_back_limit = cap or TAKE_BACK_LIMIT
         self.max_turns = int(opts["max_rounds"]) * self.num_players
 
     # --- protocol: who acts and what they may do ----------------------------------------
@@ -254,7 +259,7 @@ class NasiLemakState(State):
         if asked < self.offer_limit and asked < self.hand_size(self.target):
             acts.extend(range(ASK, ASK + len(TRADABLE)))
         acts.append(CANCEL_TRADE)
-        if self.taken_back < self.offer_limit:
+        if self.taken_back < self.take_back_limit:
             acts.extend(TAKE_BACK + index for index, t in enumerate(TRADABLE) if give[t])
             acts.extend(UNASK + index for index, t in enumerate(TRADABLE) if ask[t])
         return acts
@@ -319,7 +324,7 @@ class NasiLemakState(State):
                 return asked < self.offer_limit and asked < self.hand_size(self.target)
             if action == CANCEL_TRADE:
                 return True
-            if TAKE_BACK <= action < NUM_ACTIONS and self.taken_back < self.offer_limit:
+            if TAKE_BACK <= action < NUM_ACTIONS and self.taken_back < self.take_back_limit:
                 if action < UNASK:
                     return self.give[TRADABLE[action - TAKE_BACK]] > 0
                 return self.ask[TRADABLE[action - UNASK]] > 0
