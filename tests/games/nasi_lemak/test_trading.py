@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from meja.core import IllegalAction, InvalidPosition, NotYourTurn
+from meja.games.nasi_lemak import GAME
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
     ACTION_NAMES,
@@ -55,10 +56,19 @@ def test_declined_offers_are_capped_each_turn(table: Any) -> None:
         state.apply(TRADE, 0)
 
 
-def test_the_declined_offer_cap_is_an_option(table: Any) -> None:
-    """N2: max_declined_offers sets the cap; 0 allows no refusal at all."""
-    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}], options={"max_declined_offers": 0})
+def test_the_declined_offer_cap_is_an_option_N2(table: Any) -> None:
+    """N2: max_declined_offers sets the cap; with 1, a single declined offer ends the trading."""
+    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}], options={"max_declined_offers": 1})
+    table.play(state, "trade", "trade with seat 1", "give rice", "ask egg", "propose", "decline")
     assert "trade" not in table.legal(state)
+    with pytest.raises(IllegalAction, match="the 1 declined offer allowed per turn is used up"):
+        state.apply(TRADE, 0)
+
+
+def test_a_declined_offer_cap_of_zero_is_refused_N2() -> None:
+    """N2: any offer may be declined, so a cap of 0 would silently forbid every trade."""
+    with pytest.raises(ValueError, match=r"^option 'max_declined_offers': 0 is below 1$"):
+        GAME.new_state(3, max_declined_offers=0)
 
 
 def test_action_cards_other_than_fan_and_swatter_cannot_be_traded(table: Any) -> None:

@@ -56,7 +56,8 @@ class NasiLemakGame(Game):
         Option(
             "max_declined_offers",
             MAX_DECLINED_OFFERS,
-            "declined or cancelled trades allowed per turn; neither costs a move (N2)",
+            "declined or cancelled trades allowed per turn, at least 1 since any offer may be "
+            "declined; neither costs a move (N2)",
             kind=int,
             minimum=MAX_DECLINED_OFFERS_RANGE[0],
             maximum=MAX_DECLINED_OFFERS_RANGE[1],

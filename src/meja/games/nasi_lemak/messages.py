@@ -171,7 +171,9 @@ def _main_reason(state: NasiLemakState, action: int) -> str:
         return "no other player has a fly-free Nasi Lemak card"
     if action == TRADE:
         if state.declined >= state.max_declined:
-            return f"the {state.max_declined} declined offers allowed per turn are used up"
+            allowed = state.max_declined
+            offers = "offer allowed per turn is" if allowed == 1 else "offers allowed per turn are"
+            return f"the {allowed} declined {offers} used up"
         return (
             f"an offer needs {state.min_trade} card(s) on each side: you hold "
             f"{sum(hand[t] for t in TRADABLE)} tradable cards"
