@@ -83,6 +83,79 @@ def test_visible_unmatched_sheep_score_nothing(six_open: TeKuitiState, play: Pla
     assert six_open.scores() == [19.0, 2.0]
 
 
+def test_end_of_round_mode_lasts_the_round_even_if_a_ram_reopens_the_field_T4(
+    build: Build, play: Play, around: Around, cells_of: Shown
+) -> None:
+    """T4: a ram opens the enclosure of 19 tiles, yet revealed sheep still stay face up."""
+    state = build(
+        fences=around(*UPPER_FIELD),
+        end_of_round=True,
+        cells={"a5": "gone joyful", "b5": "gone joyful_daisy"},
+    )
+    play(state, "flip c5", "ram", "remove a5n")
+    assert len(state.view(0)["enclosed"]) == 0
+    assert state.view(0)["end_of_round"]
+    play(state, "flip a4", "timid", "flip b4", "sleepy")
+    assert state.phase_name == "shepherd"
+    assert state.view(None)["turning_back"] == []
+    play(state, "fence b2n")
+    assert cells_of(state, ["a4", "b4"], None) == ["timid", "sleepy"]
+    assert state.view(0)["end_of_round"]
+    assert not state.view(0)["last_turn"]
+
+
+def test_end_of_round_mode_counts_face_up_open_tiles_as_well_as_face_down_ones_T4(
+    build: Build, play: Play, around: Around, cells_of: Shown
+) -> None:
+    """T4: with a5 face up and five tiles face down, six open tiles remain: no end-of-round
+    mode, so the two unmatched sheep turn back."""
+    state = build(
+        fences=around(*[name for name in UPPER_FIELD if name != "e3"]),
+        cells={"a5": "down joyful", "c5": "down sleepy"},
+    )
+    play(state, "flip a5", "flip b5", "shepherd")
+    assert cells_of(state, ["a5", "b5"]) == ["joyful", "gone"]
+    assert not state.view(0)["end_of_round"]
+    play(state, "fence b2n")
+    assert not state.view(0)["end_of_round"]
+    play(state, "flip c5")
+    assert state.view(None)["turning_back"] == ["a5", "c5"]
+    assert not state.view(0)["end_of_round"]
+    play(state, "fence c2n")
+    assert cells_of(state, ["a5", "c5"]) == ["down", "down"]
+
+
+def test_a_face_up_pair_shut_in_by_a_fence_cannot_be_collected_in_end_of_round_mode_T4(
+    build: Build, play: Play, around: Around, cells_of: Shown
+) -> None:
+    """The rulebook's "even if they were already flipped up" (T1, T4): a shepherd tile's fence
+    closes c5 and d5 in, so their face-up pair is no longer offered and scores for the shepherd."""
+    state = build(
+        fences=[*around(*UPPER_FIELD), "c5w", "c5s", "d5s"],
+        end_of_round=True,
+        cells={
+            "a5": "down joyful",
+            "b5": "gone ram",
+            "c5": "up sleepy",
+            "d5": "up sleepy_daisy",
+            "e4": "down dreamy",
+        },
+    )
+    collect = state.str_to_action("collect c5 d5")
+    assert collect in state.legal_actions()
+    play(state, "flip e5", "shepherd", "fence e5w")
+    assert state.view(0)["enclosed"][-2:] == ["c5", "d5"]
+    assert cells_of(state, ["c5", "d5"]) == ["sleepy", "sleepy_daisy"]
+    assert collect not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="not two face-up, non-enclosed, matching sheep"):
+        state.str_to_action("collect c5 d5")
+    play(state, "flip a5", "flip e4")
+    assert state.phase_name == "shepherd"
+    assert state.view(0)["last_turn"]
+    play(state, "fence b2n", "fence c2n")
+    assert state.round_scores == [(21, 0)]
+
+
 @pytest.fixture
 def endgame(build: Build, around: Around) -> TeKuitiState:
     """End-of-round mode: a sleepy sheep is face up on c5, its partner lies face down on d5."""

@@ -118,6 +118,44 @@ def test_the_solo_game_is_won_by_removing_every_tile(
     assert state.position()["result"] == "won"
 
 
+def _last_pair_and(gone_except: GoneExcept, kind: str) -> tuple[dict[str, str], str]:
+    """A joyful pair on a1 and b1, and one unseen tile, the only kind left: a ram or shepherd."""
+    cells = gone_except({"a1": "down joyful", "b1": "down joyful"})
+    left = next(name for name, text in cells.items() if text == f"gone {kind}")
+    cells[left] = "down ?"
+    return cells, left
+
+
+def test_the_solo_game_is_won_only_once_the_rams_and_shepherds_are_gone_too_T9(
+    build: Build, play: Play, gone_except: GoneExcept
+) -> None:
+    """T9: the last pair takes the 20th sheep, but a ram still lies on the field."""
+    cells, ram = _last_pair_and(gone_except, "ram")
+    state = play(build(players=1, cells=cells), "flip a1", "flip b1")
+    assert state.scores() == [24.0]
+    assert not state.is_terminal()
+    assert state.winners() == []
+    assert state.position()["result"] is None
+    assert state.current_player() == 0
+    play(state, f"flip {ram}", "ram")
+    assert state.winners() == [0]
+    assert state.position()["result"] == "won"
+
+
+def test_a_solo_game_with_every_sheep_gone_is_lost_while_a_shepherd_tile_is_enclosed_T9(
+    build: Build, play: Play, around: Around, gone_except: GoneExcept
+) -> None:
+    """T9: every tile left is enclosed, and that tile is not a sheep: the field is not empty."""
+    cells, shepherd = _last_pair_and(gone_except, "shepherd")
+    state = build(players=1, cells=cells, fences=around(shepherd))
+    play(state, "flip a1", "flip b1")
+    assert state.is_terminal()
+    assert state.scores() == [24.0]
+    assert state.winners() == []
+    assert state.returns() == [0.0]
+    assert state.position()["result"] == "lost"
+
+
 def test_the_solo_game_is_lost_when_the_fences_run_out(
     build: Build, play: Play, row_fences: list[str]
 ) -> None:
