@@ -34,8 +34,5 @@ class Settings:
     (--bot-iterations)."""
     max_bot_seconds: float = 5.0
     """Most seconds a table's ISMCTS bot may think about a move (--bot-seconds)."""
-    commit_window: float = 0.0
-    """Seconds a move waits for others to share its commit; 0 still batches every move that
-    arrives while a commit is under way."""
     join_timeout: float = 30.0
     """Seconds a new websocket has to join, whatever else it sends meanwhile."""

@@ -17,15 +17,11 @@ log = logging.getLogger("meja.server")
 class GroupCommit:
     """Batches move writes across tables on the store's one thread."""
 
-    def __init__(self, storage: Storage, executor: Executor, window: float = 0.0) -> None:
+    def __init__(self, storage: Storage, executor: Executor) -> None:
         self.storage = storage
         self.executor = executor
-        self.window = window
-        """Seconds to wait for more moves before a write starts, on top of natural batching."""
         self._pending: list[tuple[MoveWrite, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
-        self.batches = 0
-        self.moves = 0
 
     async def write(self, move: MoveWrite) -> None:
         """Return once move is durable; raises what the store raised if it could not be."""
@@ -44,8 +40,6 @@ class GroupCommit:
 
     async def _write_pending(self) -> None:
         """Write batch after batch until nothing is pending."""
-        if self.window > 0:
-            await asyncio.sleep(self.window)
         while self._pending:
             batch, self._pending = self._pending, []
             try:
@@ -72,5 +66,3 @@ class GroupCommit:
     async def _store(self, moves: list[MoveWrite]) -> None:
         loop = asyncio.get_running_loop()
         await loop.run_in_executor(self.executor, self.storage.write_moves, moves)
-        self.batches += 1
-        self.moves += len(moves)

@@ -83,7 +83,7 @@ class Lobby:
             db_executor=db_executor,
             bot_executor=ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="meja-bot"),
             standin_bots=standin_preference(settings.standin_bot),
-            commits=GroupCommit(self.storage, db_executor, settings.commit_window),
+            commits=GroupCommit(self.storage, db_executor),
         )
         self.open: dict[str, Room] = {}
         self._open_index = OpenIndex()
