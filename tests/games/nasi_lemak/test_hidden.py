@@ -15,16 +15,46 @@ from meja.games.nasi_lemak.components import CARD_TYPES
 OTHER_KEYS = {"seat", "hand_size", "nasi_lemak", "flies", "known"}
 
 
-def test_the_discard_pile_is_reshuffled_when_the_draw_pile_runs_out(
+def test_the_discard_pile_is_reshuffled_the_moment_the_draw_pile_empties_N12(
     table: Any, remaining: Any
 ) -> None:
-    """N12: the discard pile becomes the draw pile; its order is fixed only by the draws."""
-    discard = {"rice": 2, "fly": 1}
-    hands = [{}, remaining(discard)]
-    state = table.state(2, hands=hands, draw_pile={}, discard_pile=discard)
-    table.play(state, "end turn")
+    """N12: the last card drawn turns the discard pile into the draw pile at once, so a card
+    discarded afterwards stays in the discard pile and cannot be drawn."""
+    draw = {"rice": 1, "egg": 1}
+    discard = {"sambal": 2, "fly": 1}
+    hands = [{}, remaining(draw, discard)]
+    state = table.state(2, hands=hands, draw_pile=draw, discard_pile=discard)
+    table.play(state, "end turn", "rice", "egg")
     view = state.view(0)
     assert (view["draw_pile"], view["discard_pile"]) == (3, {})
+    table.play(state, "play supplier", "announce cucumber")
+    assert state.view(0)["discard_pile"] == {"supplier": 1}
+    table.play(state, "end turn")
+    assert table.outcomes(state) == pytest.approx({"sambal": 2 / 3, "fly": 1 / 3})
+
+
+def test_cards_discarded_while_both_piles_are_empty_are_the_new_draw_pile_at_once_N12(
+    table: Any, remaining: Any, five: dict[str, int]
+) -> None:
+    """N12: with no discard pile to reshuffle when the draw pile emptied, the next cards
+    discarded become the draw pile the moment they are discarded."""
+    hands = [five, remaining(five), {}]
+    state = table.state(hands=hands, draw_pile={})
+    table.play(state, "make nasi lemak")
+    view = state.view(2)
+    assert (view["draw_pile"], view["discard_pile"]) == (5, {})
+
+
+def test_a_position_with_a_discard_pile_beside_an_empty_draw_pile_loads_reshuffled_N12(
+    table: Any, remaining: Any
+) -> None:
+    """N12: such a position (written when the reshuffle waited for the next draw) is read as
+    just after the reshuffle, since the discard pile never waits beside an empty draw pile."""
+    discard = {"rice": 2, "fly": 1}
+    state = table.state(2, hands=[{}, remaining(discard)], draw_pile={}, discard_pile=discard)
+    data = state.position()
+    assert (data["draw_pile"], data["discard_pile"]) == (discard, {})
+    table.play(state, "end turn")
     assert table.outcomes(state) == pytest.approx({"rice": 2 / 3, "fly": 1 / 3})
 
 

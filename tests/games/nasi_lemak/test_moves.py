@@ -96,6 +96,22 @@ def test_wholesaler_reshuffles_the_discard_pile_when_the_draw_pile_runs_short(
     assert state.view(0)["discard_pile"] == {"wholesaler": 1}
 
 
+def test_action_cards_turned_up_last_stay_out_of_the_draw_pile_they_emptied_N6_N12(
+    table: Any, remaining: Any
+) -> None:
+    """N6, N12: the third card turned up empties the draw pile, which is refilled from the
+    discard pile that moment; the Officer turned up is discarded after, so it is not in it."""
+    draw = {"egg": 1, "rice": 1, "officer": 1}
+    discard = {"sambal": 2}
+    hands = [{"wholesaler": 1}, remaining(draw, discard, {"wholesaler": 1}), {}]
+    state = table.state(hands=hands, draw_pile=draw, discard_pile=discard)
+    table.play(state, "play wholesaler", "egg", "rice", "officer")
+    view = state.view(2)
+    assert (view["draw_pile"], view["discard_pile"]) == (3, {"officer": 1})
+    table.play(state, "end turn")
+    assert table.outcomes(state) == pytest.approx({"sambal": 2 / 3, "wholesaler": 1 / 3})
+
+
 def test_supplier_takes_every_card_of_the_named_ingredient(table: Any) -> None:
     """N7: every other player hands over all cards of the announced ingredient."""
     state = table.state(hands=[{"supplier": 1}, {"peanuts": 2, "rice": 1}, {"peanuts": 1}])

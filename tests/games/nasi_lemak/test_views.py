@@ -109,32 +109,23 @@ def test_the_spectator_sees_which_ingredient_a_wholesaler_keeps_N6(table: Any) -
 def test_turned_up_action_cards_are_seen_though_the_discard_pile_is_reshuffled_N6(
     table: Any, remaining: Any
 ) -> None:
-    """N6, N12: the Wholesaler's last move empties the draw pile, so the next turn's draw
-    reshuffles the discard pile at once; the Officer or Thief turned up was still seen."""
+    """N6, N12: the Wholesaler turns up the last cards there are, its own card among them, so
+    the action cards it discards are the new draw pile at once; the Officer or Thief it turned
+    up was still seen."""
 
-    def make(hidden: str, held: str) -> Any:
-        hands = [{"wholesaler": 1}, {held: 1}, {}]
-        draw = {"egg": 1, "rice": 1, hidden: 1}
-        return _wholesaler(
-            table,
-            "egg",
-            "rice",
-            hands=hands,
-            moves_left=1,
-            draw_pile=draw,
-            discard_pile=remaining(draw, *hands),
-        )
+    def after(hidden: str) -> NasiLemakState:
+        draw = {"egg": 1, hidden: 1}
+        hands = [{"wholesaler": 1}, remaining({"wholesaler": 1}, draw), {}]
+        make = _wholesaler(table, "egg", hidden, hands=hands, draw_pile=draw)
+        return table.play(make(), "wholesaler")
 
-    def after(hidden: str, held: str) -> NasiLemakState:
-        return table.play(make(hidden, held)(), hidden)
-
-    one = after("officer", "thief")
-    two = after("thief", "officer")
-    assert one.view(2)["discard_pile"] == {} and one.view(2)["phase"] == "draw"
+    one = after("officer")
+    two = after("thief")
+    assert (one.view(2)["discard_pile"], one.view(2)["draw_pile"]) == ({}, 2)
     assert _without_just_seen(one.view(2)) == _without_just_seen(two.view(2))
     assert one.view(2) != two.view(2)
-    assert one.view(2)["just_seen"]["turned_up"] == {"egg": 1, "rice": 1, "officer": 1}
-    assert one.view(2)["just_seen"]["kept"] == {"egg": 1, "rice": 1}
+    assert one.view(2)["just_seen"]["turned_up"] == {"egg": 1, "officer": 1, "wholesaler": 1}
+    assert one.view(2)["just_seen"]["kept"] == {"egg": 1}
 
 
 # --- public, and only until the next step --------------------------------------------------

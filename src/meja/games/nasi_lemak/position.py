@@ -319,6 +319,10 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
                 f"draw_pile: {max(total, placed[t])} {card.key} cards in hands, piles and "
                 f"on the table; the deck has {card.count}"
             )
+    if not any(state.draw):
+        # The discard pile is reshuffled the moment the draw pile empties (N12), so a position
+        # that leaves it waiting beside an empty draw pile is read as just after the reshuffle.
+        state.draw, state.discard = state.discard, [0] * K
     state.pile = _load_pile(data["nasi_lemak_pile"], state.nl)
     state.known = [0] * (n * n * K)
     known = data.get("known", [])

@@ -425,7 +425,7 @@ class NasiLemakState(State):
             self.just_seen = None
         phase = self.phase
         if phase == DRAW:
-            self.draw[action] -= 1
+            self._take_from_draw(action)
             self.hands[self.active * K + action] += 1
             self.to_draw -= 1
             self._settle_draws()
@@ -442,14 +442,14 @@ class NasiLemakState(State):
                 self.target = action - WITH_SEAT
                 self.phase = OFFER
         elif phase == DEAL:
-            self.draw[action] -= 1
+            self._take_from_draw(action)
             self.hands[self.deal_seat * K + action] += 1
             self.to_draw -= 1
             self._settle_draws()
         elif phase == COOK:
             self._cook(action)
         elif phase == REVEAL:
-            self.draw[action] -= 1
+            self._take_from_draw(action)
             self.revealed[action] += 1
             self.to_draw -= 1
             self._settle_reveal()
@@ -472,6 +472,10 @@ class NasiLemakState(State):
             self.active = self.first = action
             self.phase = DEAL
             self._settle_draws()
+        if not any(self.draw) and any(self.discard):
+            # The draw pile ran out while the discard pile was empty: the cards discarded since
+            # are the new draw pile at once, so a draw pile is never left empty beside them.
+            self._reshuffle()
 
     def _main(self, action: int) -> None:
         """A move (or the end of the turn) chosen by the active player."""
@@ -715,6 +719,7 @@ class NasiLemakState(State):
     def _settle_reveal(self) -> None:
         """Wait for the next Wholesaler card, or keep the revealed ingredients (N6)."""
         if self.to_draw and not any(self.draw):
+            # Played on an empty draw pile: the Wholesaler just discarded starts the new one.
             self._reshuffle()
             if not any(self.draw):
                 self.to_draw = 0
@@ -739,6 +744,7 @@ class NasiLemakState(State):
         while True:
             if self.to_draw:
                 if not any(self.draw):
+                    # Cards this step discarded onto an empty draw pile start the new one.
                     self._reshuffle()
                 if any(self.draw):
                     return
@@ -753,6 +759,14 @@ class NasiLemakState(State):
                 continue
             self.phase = MAIN
             return
+
+    def _take_from_draw(self, t: int) -> None:
+        """A card t leaves the draw pile; the moment the pile is empty the discard pile is
+        reshuffled into a new one (N12), so cards discarded later wait for the next time."""
+        draw = self.draw
+        draw[t] -= 1
+        if not draw[t] and not any(draw):
+            self._reshuffle()
 
     def _reshuffle(self) -> None:
         """The discard pile becomes the draw pile (N12); its order is fixed only by later draws."""
