@@ -105,6 +105,25 @@ def test_the_round_option_finishes_the_round_before_the_end(
     assert state.view(0)["end"] == "pile_out"
 
 
+def test_five_packs_win_at_once_during_the_extra_round_of_pile_out_end_round_N4_N5(
+    table: Any,
+) -> None:
+    """N4, N5 option pile_out_end='round': the pile is out and seat 5 has yet to play, but
+    seat 4 swatting the fly off its third card holds five fly-free packs and wins at once."""
+    rows = [[2, 2], [2, 1, 1], [2, 1, 1], [2, 1], [2, 2, 1], [1, 1]]
+    cards = [table.cards(row, flies=(2,) if seat == 4 else ()) for seat, row in enumerate(rows)]
+    hands = [{} for _ in range(6)]
+    hands[4] = {"swatter": 1}
+    options = {"pile_out_end": "round"}
+    state = table.state(6, hands=hands, nasi_lemak=cards, active=4, turn=5, options=options)
+    assert (state.view(None)["nasi_lemak_pile"], state.view(None)["first_player"]) == (0, 0)
+    table.play(state, "swat card 2")
+    assert state.is_terminal()
+    view = state.view(None)
+    assert (view["end"], view["active"], view["winners"]) == ("five_packs", 4, [4])
+    assert state.returns() == [0.0, 0.0, 0.0, 0.0, 1.0, 0.0]
+
+
 def test_the_round_limit_scores_the_game_like_an_empty_pile(table: Any) -> None:
     """max_rounds keeps every game finite; the N5 tie-breaks decide it."""
     rows = [table.cards([1]), table.cards([2]), []]

@@ -163,6 +163,20 @@ def test_officer_takes_every_card_of_a_hand_smaller_than_two(table: Any) -> None
     assert state.view(0)["phase"] == "main"
 
 
+def test_an_officer_examining_an_empty_hand_takes_nothing_but_spends_card_and_move_N9(
+    table: Any,
+) -> None:
+    """N9: every card when the hand holds fewer than two, so none from an empty hand; the
+    Officer is still spent and the move used, and the turn goes on."""
+    state = table.state(hands=[{"officer": 1}, {}, {"egg": 2}])
+    table.play(state, "play officer", "examine seat 1")
+    view = state.view(0)
+    assert (view["phase"], view["moves_left"], view["hand"]) == ("main", 2, {})
+    assert view["discard_pile"] == {"officer": 1}
+    assert state.view(2)["hand"] == {"egg": 2}
+    assert table.legal(state) == ["end turn"]
+
+
 def test_thief_steals_one_random_card_from_every_other_hand(table: Any) -> None:
     """N9: one random card from each other player, clockwise; empty hands are skipped."""
     hands = [{"thief": 1}, {"rice": 3, "egg": 1}, {}, {"fan": 1}]
@@ -175,6 +189,20 @@ def test_thief_steals_one_random_card_from_every_other_hand(table: Any) -> None:
     assert state.view(0)["hand"] == {"egg": 1, "fan": 1}
     assert state.view(0)["moves_left"] == 2
     assert state.view(2)["players"][0]["known"] == {}
+
+
+def test_a_thief_with_every_other_hand_empty_steals_nothing_but_spends_card_and_move_N9(
+    table: Any,
+) -> None:
+    """N9: empty hands are skipped, so with no card in any other hand nothing is stolen, no
+    chance event follows, and the Thief and the move are spent."""
+    state = table.state(4, hands=[{"thief": 1, "rice": 1}, {}, {}, {}])
+    table.play(state, "play thief")
+    assert state.current_player() == 0
+    view = state.view(0)
+    assert (view["phase"], view["moves_left"], view["hand"]) == ("main", 2, {"rice": 1})
+    assert view["discard_pile"] == {"thief": 1}
+    assert [entry["hand_size"] for entry in view["players"]] == [1, 0, 0, 0]
 
 
 def test_a_robbed_player_knows_which_card_the_thief_or_officer_now_holds(table: Any) -> None:
