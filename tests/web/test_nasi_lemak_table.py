@@ -453,6 +453,29 @@ def test_a_card_on_the_offer_is_taken_back_by_clicking_it_in_the_banner(
     assert driver.state()["view"]["phase"] == "offer"
 
 
+TAKE_BACK_NOTES = (
+    "Click a card on the offer to take it back off.",
+    "No more cards can be taken back out of this offer.",
+)
+
+
+@pytest.mark.parametrize(
+    ("cap", "taken_back", "shown"), [(0, 0, 0), (0, 2, 0), (0, 3, 1), (2, 2, 1)]
+)
+def test_the_offer_says_whether_its_cards_can_still_be_taken_back_N3(
+    human_table: Any, driver: Any, cap: int, taken_back: int, shown: int
+) -> None:
+    """With no cap on offers (N3) three cards may be taken back out of one, with a cap as many
+    as it allows; the banner reads what is left from the moves the table allows."""
+    open_quiet(driver, human_table, 3)
+    data = case("offer", 3)[0].position()
+    data["options"]["offer_card_limit"] = cap
+    data["offer"]["taken_back"] = taken_back
+    show(driver, GAME.from_position(data), 0)
+    texts = driver.page.locator("#board text").all_text_contents()
+    assert [note in texts for note in TAKE_BACK_NOTES] == [not shown, bool(shown)]
+
+
 def ben_offers_ana(seats: Any, driver: Any, lacking: bool) -> tuple[str, int]:
     """Ana ends her turn; on his, Ben offers her a card for one she lacks (or holds)."""
     seats.move(0, "end turn")

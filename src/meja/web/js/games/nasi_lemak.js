@@ -415,10 +415,10 @@ function offerArea(ctx, types, x, y, w, h) {
   };
   if (mine && building) {
     const asks = ctx.startingWith("ask ").map((m) => ({ key: m.text.slice(4).replaceAll(" ", "_"), move: m.text }));
-    const limit = ctx.components.OFFER_CARD_LIMIT;
-    const taken = offer.taken_back ?? 0;
+    // The table's own limit on cards taken back shows in the moves: none left means it is reached.
+    const undos = ctx.startingWith("take back ").length + ctx.startingWith("unask ").length;
     const onOffer = Object.keys(offer.give).length + Object.keys(offer.ask).length > 0;
-    if (onOffer && limit !== undefined && taken >= limit) note("No more cards can be taken back out of this offer.");
+    if (onOffer && !undos) note("No more cards can be taken back out of this offer.");
     else if (onOffer) note("Click a card on the offer to take it back off.");
     if (asks.length) {
       group.append(text(x + 16, bottom + 20, "Ask for:", { "font-size": 13, fill: "#5a4632", "font-weight": 700 }));
