@@ -128,6 +128,45 @@ def test_bad_positions_are_refused_naming_the_field(
         GAME.from_position(data)
 
 
+def _collecting(build: Build, **fields: Any) -> PeranakanState:
+    """Seat 0 choosing a wild Kueh just after placing c3, with pawns still to collect."""
+    return build(
+        board={"a1": "Gw", "a2": "Gt", "b1": "Go", "b2": "Gb", "c3": "Ct"},
+        market=[None, "Pt", "Po", "Pb", "Pa"],
+        phase="collect_kueh",
+        taken="deck",
+        placed="c3",
+        wild_seat=0,
+        wild_left=1,
+        **fields,
+    )
+
+
+def test_a_pawn_still_to_collect_must_stand_on_a_tile_with_a_filled_area(build: Build) -> None:
+    """Only a pawn whose whole area holds tiles collects (P2, P4); it stands on its tile."""
+    assert _collecting(build, collecting=["B1@a1"]).position()["collecting"] == ["B1@a1"]
+    with pytest.raises(InvalidPosition, match="'collecting': seat 1's pawn stands on the empty"):
+        _collecting(build, collecting=["B1@e5"])
+    with pytest.raises(InvalidPosition, match="'collecting': N1@c3 cannot collect while its area"):
+        _collecting(build, collecting=["N1@c3"])
+    with pytest.raises(InvalidPosition, match="'pawns': 2 pawns on 1 tile"):
+        _collecting(build, pawns=["N0@a1"], collecting=["B1@a1"])
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"kueh": [[22, 22, 22, 22], [0, 0, 0, 0]]}, {"retired": [[4, 3], [4, 3]]}],
+    ids=["supplies-empty", "every-pawn-collected"],
+)
+def test_a_turn_cannot_start_once_an_end_trigger_holds_P9(
+    build: Build, fields: dict[str, Any]
+) -> None:
+    """P9: the turn in which a trigger happens is the last one, so no turn starts after it."""
+    with pytest.raises(InvalidPosition, match="'phase': an end trigger holds"):
+        build(**fields)
+    assert build(phase="over", market=[None, "Pt", "Po", "Pb", "Pa"], **fields).is_terminal()
+
+
 def test_position_is_refused_when_not_an_object() -> None:
     with pytest.raises(InvalidPosition, match="JSON object"):
         GAME.from_position([])  # type: ignore[arg-type]

@@ -44,6 +44,7 @@ from meja.games.peranakan.layout import (
     REVEAL_ORDER,
     SPACE_TEXTS,
     START,
+    TAKE,
     TOKEN_PAWNS,
 )
 
@@ -112,9 +113,12 @@ def component_problems(state: PeranakanState) -> list[str]:
 
 
 def _crowding(state: PeranakanState) -> str:
-    """A space with more pawns than tiles placed on it (one pawn per placement), or ""."""
+    """A space with more pawns than tiles placed on it (one pawn per placement), or "".
+
+    Pawns still to collect this turn stand on their space until they have collected.
+    """
     crowd: dict[int, int] = {}
-    for cell, _, _ in state.pawns:
+    for cell, _, _ in (*state.pawns, *state.due):
         crowd[cell] = crowd.get(cell, 0) + 1
     for cell, count in crowd.items():
         height = (state.top[cell] >= 0) + (state.under[cell] >= 0)
@@ -243,10 +247,11 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
         state.rows.append(" ".join(spaces))
     state.pawns = r.pawns("pawns", r.get("pawns"), n)
     state.due = r.pawns("collecting", r.get("collecting", []), n)
-    for cell, seat, _ in state.pawns:
-        if state.top[cell] < 0:
-            where = CELL_NAMES[cell]
-            raise r.fail("pawns", f"seat {seat}'s pawn stands on the empty space {where}")
+    for key, pawns in (("pawns", state.pawns), ("collecting", state.due)):
+        for cell, seat, _ in pawns:
+            if state.top[cell] < 0:
+                where = CELL_NAMES[cell]
+                raise r.fail(key, f"seat {seat}'s pawn stands on the empty space {where}")
     allotment = PAWNS_BY_PLAYER_COUNT[n]
     state.hand = r.counts("hands", r.get("hands"), PAWN_KINDS, allotment)
     if len(state.hand) != n * PAWN_KINDS:
@@ -322,6 +327,10 @@ def _check_phase(state: PeranakanState, r: _Reader) -> None:
         if state.is_due(pawn) and not (phase == PAWN and state.touches(pawn, state.placed)):
             token = PAWN_TOKENS[pawn]
             raise r.fail("pawns", f"{token} has a filled area and should have collected")
+    for pawn in state.due:
+        if not state.is_due(pawn):
+            token = PAWN_TOKENS[pawn]
+            raise r.fail("collecting", f"{token} cannot collect while its area has empty spaces")
     empty = [pos for pos in range(NUM_MARKET) if state.market[pos] < 0]
     if phase == REVEAL:
         gaps = [state.market[pos] < 0 for pos in REVEAL_ORDER]
@@ -332,3 +341,5 @@ def _check_phase(state: PeranakanState, r: _Reader) -> None:
     elif phase != OVER and empty != ([state.taken] if mid_turn else []):
         names = ", ".join(MARKET_POSITIONS[p] for p in empty)
         raise r.fail("market", f"position(s) {names} may not be empty now")
+    if phase in (REVEAL, START, TAKE) and state.end_triggered():
+        raise r.fail("phase", "an end trigger holds (P9), so the game should be over")
