@@ -64,8 +64,9 @@ class GameRecord:
         num = data["num_players"]
         if isinstance(num, bool) or not isinstance(num, int):
             raise InvalidPosition("'num_players' must be an integer")
-        if not isinstance(data["options"], dict):
-            raise InvalidPosition("'options' must be an object")
+        options = data["options"]
+        if not isinstance(options, dict) or not all(isinstance(key, str) for key in options):
+            raise InvalidPosition("'options' must be an object of option names")
         steps = data["history"]
         if not isinstance(steps, list):
             raise InvalidPosition("'history' must be a list of [player, action] pairs")
@@ -79,7 +80,9 @@ class GameRecord:
                 raise InvalidPosition(f"step {index}: expected [player, action], got {step!r}")
             history.append((step[0], step[1]))
         version = data.get("meja", __version__)
-        return cls(data["game"], num, dict(data["options"]), history, str(version))
+        if not isinstance(version, str):
+            raise InvalidPosition("'meja' must be the version string that saved the record")
+        return cls(data["game"], num, dict(options), history, version)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
@@ -101,12 +104,20 @@ class GameRecord:
         return cls.from_json(Path(path).read_text(encoding="utf-8"))
 
     def new_state(self, game: Game | None = None) -> State:
-        """The starting state of this record's game and options."""
+        """The starting state of this record's game and options; InvalidPosition if they are bad.
+
+        The options are checked by the game first, so that one the game lacks (even one called
+        num_players) is refused by name instead of breaking the call.
+        """
         if game is None:
             from meja.core.registry import load_game
 
-            game = load_game(self.game)
+            try:
+                game = load_game(self.game)
+            except ValueError as exc:
+                raise InvalidPosition(f"'game': {exc}") from None
         try:
+            game.resolve_options(self.num_players, self.options)
             return game.new_state(self.num_players, **self.options)
         except ValueError as exc:
             raise InvalidPosition(f"the record's setup is invalid: {exc}") from None

@@ -120,6 +120,7 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
     if not isinstance(options, dict):
         raise InvalidPosition("options: expected an object")
     try:
+        game.resolve_options(data["num_players"], options)  # before an option can clash
         state = game.new_state(data["num_players"], **options)
     except ValueError as exc:
         raise InvalidPosition(str(exc)) from None
