@@ -48,8 +48,8 @@ def test_cards_discarded_while_both_piles_are_empty_are_the_new_draw_pile_at_onc
 def test_a_position_with_a_discard_pile_beside_an_empty_draw_pile_loads_reshuffled_N12(
     table: Any, remaining: Any
 ) -> None:
-    """N12: such a position (written when the reshuffle waited for the next draw) is read as
-    just after the reshuffle, since the discard pile never waits beside an empty draw pile."""
+    """N12: such a position is read as just after the reshuffle, since the discard pile never
+    waits beside an empty draw pile."""
     discard = {"rice": 2, "fly": 1}
     state = table.state(2, hands=[{}, remaining(discard)], draw_pile={}, discard_pile=discard)
     data = state.position()
