@@ -396,13 +396,9 @@ def test_a_position_with_an_option_named_num_players_is_refused(game_name: str) 
         load_game(game_name).from_position(data)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="nasi_lemak position loader: just_seen {'card': {'x': 'officer'}, 'seat': 0, "
-    "'examined': 0} raises TypeError (unhashable dict) instead of InvalidPosition",
-)
 def test_a_nasi_lemak_just_seen_card_that_is_not_a_name_is_refused() -> None:
+    """Before: a dict as the card raised TypeError (unhashable) in the loader."""
     data = _sample(_positions("nasi_lemak"))
     data["just_seen"] = {"card": {"x": "officer"}, "seat": 0, "examined": 0}
-    check_position("nasi_lemak", data)
+    with pytest.raises(InvalidPosition, match=r"just_seen\.card: .* is not one of"):
+        load_game("nasi_lemak").from_position(data)

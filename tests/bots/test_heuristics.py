@@ -18,11 +18,17 @@ from meja.games.nasi_lemak import GAME as NASI_LEMAK
 GAMES = [game.name for game in list_games()]
 
 
+MATCH = 30
+"""Games of the seeded match: enough that a few lucky random wins cannot decide it."""
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_the_heuristic_beats_random_play(name: str) -> None:
+    """It wins at least 60% of a seeded match (about 80% in Nasi Lemak, all in the others)."""
     setup = ArenaSetup(name, 2, ("heuristic", "random"), seed=21)
-    rows = {row.bot: row for row in standings(setup.specs, run_games(setup, 4))}
-    assert rows["heuristic"].wins >= 3, f"heuristic won only {rows['heuristic'].wins} of 4"
+    rows = {row.bot: row for row in standings(setup.specs, run_games(setup, MATCH))}
+    won = rows["heuristic"].wins
+    assert won >= 0.6 * MATCH, f"heuristic won only {won} of {MATCH}"
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -530,7 +530,7 @@ def _load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:
     if not isinstance(value, Mapping):
         raise InvalidPosition(f"{key}: expected null or an object naming the card just played")
     card = value.get("card")
-    if card not in SEEN_FIELDS:
+    if not isinstance(card, str) or card not in SEEN_FIELDS:
         raise InvalidPosition(f"{key}.card: {card!r} is not one of {', '.join(SEEN_FIELDS)}")
     fields = ("card", "seat", *SEEN_FIELDS[card])
     if set(value) != set(fields):
