@@ -72,7 +72,31 @@ def test_finished_tables_leave_the_unfinished_list(storage: SqlStorage) -> None:
     unfinished = storage.load_unfinished()
     assert [t.id for t in unfinished] == ["b", "c"]
     assert [len(t.moves) for t in unfinished] == [1, 0]
-    assert [t.id for t in storage.recent_finished(10)] == ["a"]
+    assert [t.id for t in storage.finished_page(None, None, 10)] == ["a"]
+
+
+def test_finished_tables_are_paged_newest_first_by_game(storage: SqlStorage) -> None:
+    """Pages follow the (finished_at, id) key, so ties in time neither repeat nor skip."""
+    for index in range(7):
+        table = _table(f"t{index}")
+        table.game = "toy" if index % 2 else "other"
+        storage.create_table(table)
+        storage.write_moves([MoveWrite(table.id, None, finishes=True)])
+    with storage.engine.begin() as conn:
+        for index in range(7):
+            conn.execute(
+                sa.text("UPDATE meja_tables SET finished_at = :at WHERE id = :id"),
+                {"at": 100.0 + index // 2, "id": f"t{index}"},
+            )
+    seen: list[str] = []
+    before = None
+    while page := storage.finished_page(None, before, 3):
+        seen += [table.id for table in page]
+        last = page[-1]
+        assert last.finished_at is not None
+        before = (last.finished_at, last.id)
+    assert seen == ["t6", "t5", "t4", "t3", "t2", "t1", "t0"]
+    assert [t.id for t in storage.finished_page("toy", (102.0, "t5"), 10)] == ["t3", "t1"]
 
 
 def test_a_refused_move_refuses_its_whole_batch(storage: SqlStorage) -> None:

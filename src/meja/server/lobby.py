@@ -38,9 +38,6 @@ FULL_SCANS_RARER = (700, 10, 100)
 FINISHED_CACHE = 64
 """Finished tables kept in memory for late viewers and replays; older ones are reloaded."""
 
-FINISHED_LISTED = 200
-"""The most recently finished tables the lobby pages through."""
-
 STANDIN_PREFERENCE = ("heuristic", "random")
 """Bots that play for absent players, best first; the first one available is used."""
 
@@ -269,25 +266,20 @@ class Lobby:
     async def finished_page(
         self, game: str | None, after: SortKey | None, limit: int
     ) -> tuple[list[dict[str, Any]], SortKey | None]:
-        """Up to limit finished tables older than after, newest first, among the last
-        FINISHED_LISTED, and the key to go on from if there are more."""
+        """Up to limit finished tables older than after, newest first, and the key to go on
+        from if there are more; the store reads one page, however long the archive."""
         rows = await asyncio.get_running_loop().run_in_executor(
-            self.services.db_executor, self.storage.recent_finished, FINISHED_LISTED
+            self.services.db_executor, self.storage.finished_page, game, after, limit + 1
         )
+        more = len(rows) > limit
         page: list[tuple[TableRow, str]] = []
-        for row in sorted(rows, key=finished_key, reverse=True):
-            if (game is not None and row.game != game) or (
-                after is not None and finished_key(row) >= after
-            ):
-                continue
+        for row in rows[:limit]:
             try:
-                title = self._games(row.game).title
+                page.append((row, self._games(row.game).title))
             except ValueError:
                 continue
-            if len(page) == limit:
-                return [listed_finished(*shown) for shown in page], finished_key(page[-1][0])
-            page.append((row, title))
-        return [listed_finished(*shown) for shown in page], None
+        last = finished_key(rows[limit - 1]) if more else None
+        return [listed_finished(*shown) for shown in page], last
 
     # --- helpers -----------------------------------------------------------------------
     def _room(self, row: TableRow) -> Room:

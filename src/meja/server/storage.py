@@ -32,6 +32,9 @@ tables_table = sa.Table(
     sa.Column("finished_at", sa.Float, nullable=True),
 )
 
+finished_index = sa.Index("meja_tables_finished", tables_table.c.finished_at, tables_table.c.id)
+"""Pages of the finished games, newest first, cost the page, not the archive."""
+
 moves_table = sa.Table(
     "meja_moves",
     metadata,
@@ -117,8 +120,11 @@ class Storage(Protocol):
         """Every table whose game is not over, with its moves."""
         ...
 
-    def recent_finished(self, limit: int) -> list[TableRow]:
-        """The most recently finished tables, newest first, without their moves."""
+    def finished_page(
+        self, game: str | None, before: tuple[float, str] | None, limit: int
+    ) -> list[TableRow]:
+        """Up to limit finished tables (of game, if given) that ended before the (finished_at,
+        id) key before, newest first, without their moves."""
         ...
 
     def close(self) -> None:
@@ -160,6 +166,7 @@ class SqlStorage:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
             metadata.create_all(self.engine)
+            finished_index.create(self.engine, checkfirst=True)
         except sa.exc.SQLAlchemyError as exc:
             self.engine.dispose()
             reason = str(exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc).splitlines()[0]
@@ -234,15 +241,19 @@ class SqlStorage:
             table.moves = moves.get(table.id, [])
         return tables
 
-    def recent_finished(self, limit: int) -> list[TableRow]:
-        """Finished tables, newest first."""
+    def finished_page(
+        self, game: str | None, before: tuple[float, str] | None, limit: int
+    ) -> list[TableRow]:
+        """Finished tables newest first, from the index on (finished_at, id)."""
+        finished_at, table_id = tables_table.c.finished_at, tables_table.c.id
+        query = tables_table.select().where(finished_at.is_not(None))
+        if game is not None:
+            query = query.where(tables_table.c.game == game)
+        if before is not None:
+            query = query.where(sa.tuple_(finished_at, table_id) < sa.tuple_(*before))
+        query = query.order_by(finished_at.desc(), table_id.desc()).limit(limit)
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                tables_table.select()
-                .where(tables_table.c.finished_at.is_not(None))
-                .order_by(tables_table.c.finished_at.desc())
-                .limit(limit)
-            ).all()
+            rows = conn.execute(query).all()
         return [_table_from_row(row) for row in rows]
 
     def close(self) -> None:
