@@ -8,6 +8,10 @@ from typing import Any
 import pytest
 
 from meja.core import TERMINAL, Game, State
+from meja.core.actions import ActionNames
+
+NIM_NAMES = ActionNames(["take 1", "take 2", "take 3"])
+STEP_NAMES = ActionNames(["step 0", "step 1"])
 
 
 class NimGame(Game):
@@ -67,8 +71,8 @@ class NimState(State):
     def position(self) -> dict[str, Any]:
         return self.view(None)
 
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        return f"take {action + 1}"
+    def _names(self, seat: int) -> ActionNames:
+        return NIM_NAMES
 
 
 @pytest.fixture
@@ -130,8 +134,8 @@ class TwoStepState(State):
     def position(self) -> dict[str, Any]:
         return self.view(None)
 
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        return f"step {action}"
+    def _names(self, seat: int) -> ActionNames:
+        return STEP_NAMES
 
 
 @pytest.fixture

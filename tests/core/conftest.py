@@ -8,6 +8,10 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, Option, State
+from meja.core.actions import ActionNames
+
+START_NAMES = ActionNames(["seat 0 starts", "seat 1 starts"])
+ADD_NAMES = ActionNames(["add 1", "add 2"])
 
 TARGET = 7
 
@@ -86,10 +90,8 @@ class RaceState(State):
     def position(self) -> dict[str, Any]:
         return {"total": self.total, "to_move": self.to_move, "options": self.options}
 
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        if player == CHANCE or (player is None and self.to_move == CHANCE):
-            return f"seat {action} starts"
-        return f"add {action + 1}"
+    def _names(self, seat: int) -> ActionNames:
+        return START_NAMES if seat == CHANCE else ADD_NAMES
 
     def __str__(self) -> str:
         return f"total {self.total}, to move {self.to_move}"

@@ -26,11 +26,14 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, State, Told, load_game
+from meja.core.actions import ActionNames
 from meja.server import Settings, create_app
 
 CARDS = 6
 LOW, HIGH, SHOW, FOLD = 6, 7, 8, 9
 NAMES = {LOW: "bid low", HIGH: "bid high", SHOW: "show", FOLD: "fold"}
+CARD_NAMES = ActionNames([f"card {card}" for card in range(CARDS)])
+MOVE_NAMES = ActionNames([*(f"no move {n}" for n in range(CARDS)), *NAMES.values()])
 
 
 class ToyState(State):
@@ -118,8 +121,8 @@ class ToyState(State):
     def position(self) -> dict[str, Any]:
         return {"cards": self.cards, "bids": self.bids, "shown": self.shown}
 
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        return f"card {action}" if player == CHANCE else NAMES[action]
+    def _names(self, seat: int) -> ActionNames:
+        return CARD_NAMES if seat == CHANCE else MOVE_NAMES
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """A card is told to its receiver only; a bid to its bidder, until the last one."""

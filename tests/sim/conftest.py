@@ -9,7 +9,11 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, Option, State, load_game
+from meja.core.actions import ActionNames
 from meja.sim.results import GameResult
+
+ROLL_NAMES = ActionNames([f"seat {seat} rolls" for seat in range(4)])
+PICK_NAMES = ActionNames([f"pick {action}" for action in range(3)])
 
 
 class ToyGame(Game):
@@ -95,8 +99,8 @@ class ToyState(State):
     def position(self) -> dict[str, Any]:
         return {"round": self.round, "points": list(self.points), "picks": dict(self.picks)}
 
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        return f"seat {action} rolls" if player == CHANCE else f"pick {action}"
+    def _names(self, seat: int) -> ActionNames:
+        return ROLL_NAMES if seat == CHANCE else PICK_NAMES
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from meja.core.actions import ActionNames, normalize
 from meja.core.errors import GameOver, IllegalAction, NotYourTurn
 from meja.core.told import Told
 
@@ -120,7 +121,18 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One game in progress. Mutable; clone() before exploring alternatives."""
+    """One game in progress. Mutable; clone() before exploring alternatives.
+
+    A game declares its fields once: _copied and _copied_rows name what clone() must copy, and
+    _compared what equal states share (the fields position() is made from).
+    """
+
+    _copied: ClassVar[tuple[str, ...]] = ()
+    """List fields clone() copies one level deep (lists of ints, strings or tuples)."""
+    _copied_rows: ClassVar[tuple[str, ...]] = ()
+    """Fields holding lists of lists, which clone() copies two levels deep."""
+    _compared: ClassVar[tuple[str, ...]] = ()
+    """The fields that decide equality beside num_players and options."""
 
     def __init__(
         self,
@@ -159,9 +171,18 @@ class State(ABC):
     def winners(self) -> list[int]:
         """Seats that won after the game's tie-breaks; [] before the end or in a lost solo game."""
 
-    @abstractmethod
     def clone(self) -> State:
-        """A cheap, fully independent copy."""
+        """A cheap, fully independent copy: shared immutable fields, copied declared lists."""
+        copy = object.__new__(type(self))
+        fields = copy.__dict__
+        fields.update(self.__dict__)
+        fields["options"] = dict(self.options)
+        fields["history"] = self.history[:]
+        for name in self._copied:
+            fields[name] = fields[name][:]
+        for name in self._copied_rows:
+            fields[name] = [row[:] for row in fields[name]]
+        return copy
 
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
@@ -172,8 +193,12 @@ class State(ABC):
         """The whole state, hidden parts included, as JSON-able data."""
 
     @abstractmethod
+    def _names(self, seat: int) -> ActionNames:
+        """The table naming seat's actions now (seat CHANCE: the pending event's outcomes)."""
+
     def action_to_str(self, action: int, player: int | None = None) -> str:
         """A short human-readable name of action, stable enough to parse back."""
+        return self._names(self.current_player() if player is None else player).name(action)
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """What viewer (a seat, or None for the spectator) learns when player plays action here.
@@ -238,19 +263,39 @@ class State(ABC):
         return any(outcome == action for outcome, _ in self.chance_outcomes())
 
     def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse an action string (or a plain action number) for player; raises IllegalAction."""
+        """Parse an action name (any case and spacing, aliases allowed) or number for player;
+        raises IllegalAction saying why."""
         seat = self._acting_seat(player)
-        wanted = " ".join(text.split()).lower()
+        action = self._names(seat).parse(normalize(text))
+        if action is None:
+            raise IllegalAction(self._unknown_words(text, seat))
         if seat == CHANCE:
-            candidates = [a for a, _ in self.chance_outcomes()]
-        else:
-            candidates = self.legal_actions(seat)
-        for action in candidates:
-            if self.action_to_str(action, seat).lower() == wanted:
+            if self._is_possible_outcome(action):
                 return action
-        if wanted.isdigit() and int(wanted) in candidates:
-            return int(wanted)
-        raise IllegalAction(f"{text!r} is not a legal move now")
+            raise IllegalAction(f"{text!r} is not a possible outcome of this chance event")
+        if self._is_legal(action, seat):
+            return action
+        raise IllegalAction(self._refusal(text, action, seat))
+
+    def _unknown_words(self, text: str, seat: int) -> str:
+        """The message for words that name no action at all."""
+        if seat == CHANCE:
+            return f"{text!r} is not a possible outcome of this chance event"
+        return f"{text!r} is not a legal move now"
+
+    def _refusal(self, text: str, action: int, seat: int) -> str:
+        """The message for words naming an action seat may not play now."""
+        return f"{text!r} is not a legal move now: {self._illegal_message(action, seat)}"
+
+    def envelope(self, phase: str, turn: int) -> dict[str, Any]:
+        """The fields every view and position begins with, named alike in every game: the
+        player count, the phase, the seat to act (CHANCE, TERMINAL) and the turns begun."""
+        return {
+            "num_players": self.num_players,
+            "phase": phase,
+            "to_move": self.current_player(),
+            "turn": turn,
+        }
 
     def _acting_seat(self, player: int | None) -> int:
         """Resolve the seat that acts, or raise GameOver / NotYourTurn."""
@@ -277,9 +322,18 @@ class State(ABC):
         return f"seat {seat} cannot play action {action} now"
 
     def __eq__(self, other: object) -> bool:
+        """Equal declared fields, or equal positions for a state that declares none."""
         if not isinstance(other, State):
             return NotImplemented
-        return type(self) is type(other) and self.position() == other.position()
+        if type(self) is not type(other):
+            return False
+        if not self._compared:
+            return self.position() == other.position()
+        return (
+            self.num_players == other.num_players
+            and self.options == other.options
+            and all(getattr(self, name) == getattr(other, name) for name in self._compared)
+        )
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state, {len(self.history)} steps>"

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
+from meja.core.actions import ActionNames, numbered
 from meja.core.game import Option
 
 RANDOM_START = "random"
@@ -36,3 +38,14 @@ def check_start_seat(resolved: Mapping[str, Any], num_players: int) -> None:
         raise ValueError(
             f"option 'start_player': seat {start} does not exist with {num_players} players"
         )
+
+
+@cache
+def start_seat_names(num_players: int) -> ActionNames:
+    """The outcomes of drawing the start seat: "start seat 0", ... ("seat 0 starts" also)."""
+    seats = range(num_players)
+    return ActionNames(
+        numbered("start seat {}", num_players),
+        aliases={f"seat {seat} starts": seat for seat in seats},
+        what="start seat",
+    )

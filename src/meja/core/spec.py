@@ -1,0 +1,51 @@
+"""One typed description per game: what every front end needs beyond the game protocol.
+
+A game package builds its GameSpec in spec.py and meja.games lists them all, so no front end
+finds a game's parts by module name: the terminal draws with spec.render_seat, the browser with
+spec.drawing, the simulator reports spec.facts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from meja.core.game import Game, State
+
+S = TypeVar("S", bound=State)
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """The printed components the browser draws from, as JSON data under declared names.
+
+    version rises whenever a name or shape changes, so a renderer knows what it reads.
+    """
+
+    version: int
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What a finished game reports to the simulator: the end condition that fired, numbers
+    about the whole game, and numbers per seat (one value per seat under each name)."""
+
+    end: str
+    stats: Mapping[str, float] = field(default_factory=dict)
+    seat_stats: Mapping[str, tuple[float, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameSpec(Generic[S]):
+    """A game and its front-end parts, registered once in meja.games."""
+
+    game: Game
+    render: Callable[[S], str]
+    """The whole position as text, hidden parts included (str(state), replays)."""
+    render_seat: Callable[[S, int], str]
+    """The table as one seat sees it, for `meja play`."""
+    drawing: Drawing
+    facts: Callable[[S], Facts]
+    """Read at the end of a game only."""
