@@ -4,10 +4,12 @@ MEJA_CONFORMANCE_GAMES sets the number of seeded random games per game (spread o
 counts; default 2,000). Every step of every game checks the legal actions and chance outcomes.
 Every DEEP_EVERY-th game (MEJA_CONFORMANCE_DEEP_EVERY, default 10; 1 checks every game fully),
 a random 2% of the other games' steps, and every final state get the full check: components,
-action strings, clone equality and independence, position round trip, JSON views, a resample
-that leaves the seat's view unchanged, and refusal of illegal moves. The full check round-trips a
-random sample of each seat's action strings and resamples one random seat per step; over thousands
-of games every action and seat is covered. This keeps each game near two minutes on two cores.
+action strings, clone equality and independence, position round trip, JSON views that begin with
+the shared envelope, a resample that leaves the seat's view unchanged, and refusal of illegal
+moves; in the deep games, every action number at every step is checked against legal_actions.
+The full check round-trips a random sample of each seat's action strings and resamples one random
+seat per step; over thousands of games every action and seat is covered. This keeps each game
+near two minutes on two cores.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ DEEP_EVERY = int(os.environ.get("MEJA_CONFORMANCE_DEEP_EVERY", "10"))
 BATCH = 50
 PARSED_PER_SEAT = 4
 SPOT_CHECKS = 0.02
+POSITION_FORMAT = 2
 
 
 def _cases() -> list[pytest.param]:
@@ -45,9 +48,7 @@ def _cases() -> list[pytest.param]:
         for n in counts:
             for start in range(0, per_count, BATCH):
                 seeds = range(start, min(start + BATCH, per_count))
-                cases.append(
-                    pytest.param(game.name, n, seeds, id=f"{game.name}-{n}p-{start}")
-                )
+                cases.append(pytest.param(game.name, n, seeds, id=f"{game.name}-{n}p-{start}"))
     return cases
 
 
@@ -104,12 +105,50 @@ def _check_step(state: State, rng: random.Random) -> None:
     assert game.from_position(json.loads(json.dumps(state.position()))) == state
 
     views = [state.view(seat) for seat in range(n)]
-    for view in [state.view(None), *views]:
+    for viewer, view in zip([None, *range(n)], [state.view(None), *views], strict=True):
         assert json.loads(json.dumps(view)) == view
+        _check_envelope(state, view)
+        assert view["seat"] == viewer
+    position = state.position()
+    _check_envelope(state, position)
+    assert position["format"] == POSITION_FORMAT
     seat = rng.randrange(n)
     other = state.resample(seat, rng)
     assert other.view(seat) == views[seat], f"resample changed what seat {seat} sees"
     assert other.current_player() == player
+
+
+def _check_envelope(state: State, data: dict[str, object]) -> None:
+    """Every view and position starts with the same fields, named alike in every game."""
+    assert data["num_players"] == state.num_players
+    assert data["to_move"] == state.current_player()
+    assert isinstance(data["phase"], str) and data["phase"]
+    turn = data["turn"]
+    assert isinstance(turn, int) and turn >= 0
+
+
+def _check_legality_everywhere(state: State) -> None:
+    """check() refuses exactly the actions legal_actions() leaves out, for every action number,
+    so a game's two statements of its rules cannot drift apart."""
+    size = state.game.num_actions(state.num_players)
+    player = state.current_player()
+    if player == CHANCE:
+        possible = {a for a, _ in state.chance_outcomes()}
+        for action in range(max(size, *possible) + 1):
+            if action in possible:
+                state.check(action, CHANCE)
+            else:
+                with pytest.raises(IllegalAction):
+                    state.check(action, CHANCE)
+        return
+    for seat in state.active_players():
+        legal = set(state.legal_actions(seat))
+        for action in range(size):
+            if action in legal:
+                assert state.check(action, seat) == seat
+            else:
+                with pytest.raises(IllegalAction):
+                    state.check(action, seat)
 
 
 def _sample(actions: list[int], rng: random.Random) -> list[int]:
@@ -161,6 +200,8 @@ def test_random_games_keep_every_invariant(name: str, num_players: int, seeds: r
                 continue
             _check_step(state, rng)
             _check_refusals(state, rng)
+            if deep:
+                _check_legality_everywhere(state)
             before = state.clone()
             seat, action = random_step(state, rng)
             state.apply(action, seat)
