@@ -10,19 +10,23 @@ that make softmax(weights . features) the best-calibrated estimate of the win sh
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
 from meja.bots.heuristic import HeuristicBot
+from meja.bots.heuristics import nasi_lemak, te_kuiti
 from meja.bots.registry import make_bot
 from meja.core import CHANCE, Game, State, load_game
 from meja.core.game import sample_chance
+
+FITTED: dict[str, ModuleType] = {"nasi_lemak": nasi_lemak, "te_kuiti": te_kuiti}
+"""The heuristics whose values() are fitted weights over features(), and so can be refitted."""
 
 Features = Callable[[State], list[list[float]]]
 Samples = tuple[NDArray[np.float64], NDArray[np.float64]]
@@ -123,8 +127,8 @@ def main() -> None:
         game = load_game(args.game)
     except ValueError as exc:
         parser.error(str(exc))
-    module = importlib.import_module(f"meja.bots.heuristics.{game.name}")
-    if not hasattr(module, "features"):
+    module = FITTED.get(game.name)
+    if module is None:
         parser.error(f"{game.name} has no features() to fit (only a hand-set values())")
     if any(n < game.min_players or n > game.max_players for n in args.players):
         parser.error(f"{game.name} takes {game.min_players}-{game.max_players} players")

@@ -3,23 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
 from meja import __version__
+from meja.commands import arena, compare, demo, info, play, random_game, replay, serve, simulate
 
-COMMAND_MODULES = (
-    "meja.commands.info",
-    "meja.commands.random_game",
-    "meja.commands.replay",
-    "meja.commands.demo",
-    "meja.commands.arena",
-    "meja.commands.play",
-    "meja.commands.serve",
-    "meja.commands.simulate",
-    "meja.commands.compare",
-)
+COMMAND_MODULES = (info, random_game, replay, demo, arena, play, serve, simulate, compare)
+"""The sub-commands in the order `meja --help` lists them; each module registers itself."""
 
 
 class CommandError(Exception):
@@ -38,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="meja", description="Play, study and simulate four tabletop games.")
     parser.add_argument("--version", action="version", version=f"meja {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(sub)
+    for module in COMMAND_MODULES:
+        module.register(sub)
     return parser
 
 

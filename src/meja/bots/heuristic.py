@@ -2,52 +2,44 @@
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable
-from types import ModuleType
 
+from meja.bots.heuristics import HEURISTICS
+from meja.bots.heuristics.heuristic import Choose, Heuristic, Values
 from meja.core import Game, State
 
-Choose = Callable[[State, int, random.Random], int]
-Values = Callable[[State], list[float]]
 
-
-def _module(game: Game) -> ModuleType | None:
-    """bots/heuristics/<game>.py, or None when the game has no heuristic."""
-    name = f"meja.bots.heuristics.{game.name}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
+def _heuristic(game: Game) -> Heuristic | None:
+    """The game's registered heuristic, or None when it has none."""
+    return HEURISTICS.get(game.name)
 
 
 def heuristic_for(game: Game) -> Choose:
     """The game heuristic's choose function; ValueError if the game has none."""
-    module = _module(game)
-    if module is None:
+    heuristic = _heuristic(game)
+    if heuristic is None:
         raise ValueError(f"there is no heuristic bot for {game.name}")
-    choose: Choose = module.choose
-    return choose
+    return heuristic.choose
 
 
 def heuristic_values(game: Game) -> Values | None:
     """The game heuristic's estimate of each seat's win share, if it offers one."""
-    module = _module(game)
-    values: Values | None = getattr(module, "values", None)
-    return values
+    heuristic = _heuristic(game)
+    return heuristic.values if heuristic is not None else None
 
 
 def search_iterations(game: Game, default: int) -> int:
-    """ISMCTS iterations per move when none are asked for: the game's SEARCH_ITERATIONS, if set."""
-    return int(getattr(_module(game), "SEARCH_ITERATIONS", default))
+    """ISMCTS iterations per move when none are asked for: the game's own budget, if it has one."""
+    heuristic = _heuristic(game)
+    if heuristic is None or heuristic.search_iterations is None:
+        return default
+    return heuristic.search_iterations
 
 
 def search_guide(game: Game) -> float:
     """The win share by which ISMCTS favours the heuristic's own move, if the game asks for it."""
-    return float(getattr(_module(game), "SEARCH_GUIDE", 0.0))
+    heuristic = _heuristic(game)
+    return heuristic.search_guide if heuristic is not None else 0.0
 
 
 class HeuristicBot:

@@ -6,7 +6,6 @@ game declares the human learns from each step), as in every other front end.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from meja.bots.base import Bot
 from meja.commands.info import DOCS_DIR
 from meja.core import CHANCE, GameRecord, IllegalAction, State
 from meja.core.game import sample_chance
+from meja.core.registry import spec_of
 
 HUMAN = "human"
 
@@ -35,25 +35,13 @@ Type the number of a move, or its name as listed. Other commands:
   quit         leave the game"""
 
 
-def render_view(state: State, seat: int) -> str:
-    """The table as seat sees it, drawn by the game's text module where it offers a seat view.
-
-    A game's text module may define render_seat(state, seat) or render_view(view); otherwise the
-    view data is shown as an outline.
-    """
-    module_name = f"{type(state).__module__.rpartition('.')[0]}.text"
-    try:
-        text_module = importlib.import_module(module_name)
-    except ModuleNotFoundError:
-        text_module = None
-    by_seat: Callable[[State, int], str] | None = getattr(text_module, "render_seat", None)
-    if by_seat is not None:
-        return by_seat(state, seat)
-    view = state.view(seat)
-    by_view: Callable[[dict[str, Any]], str] | None = getattr(text_module, "render_view", None)
-    if by_view is not None:
-        return by_view(view)
-    return "\n".join(_view_lines(view, 0))
+def render_view(state: State, seat: int | None) -> str:
+    """The table as seat sees it, drawn by the game's own text renderer; a game with no spec
+    (one built outside meja.games) is shown as an outline of its view data."""
+    spec = spec_of(state.game)
+    if spec is not None:
+        return spec.render_seat(state, seat)
+    return "\n".join(_view_lines(state.view(seat), 0))
 
 
 def _view_lines(data: Any, indent: int) -> list[str]:

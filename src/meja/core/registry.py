@@ -1,30 +1,42 @@
-"""Find games by name: every package under meja.games that exposes GAME is registered."""
+"""Find games by name among those meja.games lists, each with its GameSpec."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from meja.core.game import Game
+from meja.core.game import Game, State
+from meja.core.spec import Facts, GameSpec
+
+UNKNOWN_END = "unknown"
+"""The end condition reported for a game built outside meja.games, which declares none."""
+
+
+@cache
+def _specs() -> dict[str, GameSpec[Any]]:
+    """The registered specs by game name; imported on first use, as games build on core."""
+    from meja.games import SPECS
+
+    return {spec.game.name: spec for spec in SPECS}
 
 
 @cache
 def _games() -> dict[str, Game]:
-    """Import each game package once and index its GAME by name."""
-    import meja.games
+    """The registered games by name."""
+    return {name: spec.game for name, spec in _specs().items()}
 
-    found: dict[str, Game] = {}
-    for info in sorted(pkgutil.iter_modules(meja.games.__path__), key=lambda i: i.name):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"meja.games.{info.name}")
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            found[game.name] = game
-    return found
+
+def spec_of(game: Game) -> GameSpec[Any] | None:
+    """The registered description of game; None for a game built outside meja.games."""
+    spec = _specs().get(game.name)
+    return spec if spec is not None and spec.game is game else None
+
+
+def facts_of(state: State) -> Facts:
+    """What a finished game reports of itself: its spec's facts, or only an unknown end."""
+    spec = spec_of(state.game)
+    return spec.facts(state) if spec is not None else Facts(UNKNOWN_END)
 
 
 def list_games() -> list[Game]:

@@ -44,8 +44,8 @@ class GameSpec(Generic[S]):
     game: Game
     render: Callable[[S], str]
     """The whole position as text, hidden parts included (str(state), replays)."""
-    render_seat: Callable[[S, int], str]
-    """The table as one seat sees it, for `meja play`."""
+    render_seat: Callable[[S, int | None], str]
+    """The table as one seat (None: a spectator) sees it, for `meja play` and `meja replay`."""
     drawing: Drawing
     facts: Callable[[S], Facts]
     """Read at the end of a game only."""

@@ -8,12 +8,16 @@ from fastapi import APIRouter
 
 from meja.bots import bot_names
 from meja.core import Game, list_games
+from meja.core.registry import spec_of
+from meja.core.spec import Drawing
 from meja.server.api.deps import LobbyDep
 from meja.server.api.json_route import JsonRoute
 from meja.server.api.models import BotList, GameDetail, GameInfo, Limits
-from meja.server.components import components_of
 
 router = APIRouter(prefix="/api", route_class=JsonRoute, tags=["games"])
+
+NOTHING_TO_DRAW = Drawing(0, {})
+"""The drawing of a game built outside meja.games: the browser falls back to the plain view."""
 
 
 def game_info(game: Game) -> dict[str, Any]:
@@ -46,9 +50,15 @@ async def games_list() -> list[dict[str, Any]]:
 
 @router.get("/games/{name}", response_model=GameDetail)
 async def game_detail(name: str, lobby: LobbyDep) -> dict[str, Any]:
-    """One game, with its printed components for drawing."""
+    """One game, with the printed components its renderer draws (a declared, versioned set)."""
     game = lobby.game(name)
-    return {**game_info(game), "components": components_of(game)}
+    spec = spec_of(game)
+    drawing = spec.drawing if spec is not None else NOTHING_TO_DRAW
+    return {
+        **game_info(game),
+        "components": dict(drawing.data),
+        "drawing_version": drawing.version,
+    }
 
 
 @router.get("/bots", response_model=BotList)

@@ -40,9 +40,10 @@ class GameInfo(BaseModel):
 
 
 class GameDetail(GameInfo):
-    """A game with its printed components, for drawing."""
+    """A game with its printed components, for drawing, and the version of their shape."""
 
     components: dict[str, Any]
+    drawing_version: int
 
 
 class BotList(BaseModel):
