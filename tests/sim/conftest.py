@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, Option, State, load_game
-from meja.sim.results import GameResult
+from meja.core.episode import GameResult
 
 
 class ToyGame(Game):
