@@ -16,8 +16,8 @@ from typing import Any
 from meja.bots.heuristic import HeuristicBot
 from meja.bots.ismcts import ISMCTSBot
 from meja.bots.registry import make_bot
-from meja.core import CHANCE, load_game
-from meja.core.game import sample_chance
+from meja.core import State, load_game
+from meja.core.episode import play_episode
 
 CONFIGS = [
     ("te_kuiti", 2),
@@ -38,23 +38,23 @@ def measure(name: str, players: int, games: int, every: int, seed: int) -> dict[
     assert isinstance(bot, ISMCTSBot)
     times: list[float] = []
     iterations = 0
+    decisions = 0
+
+    def timed_then_heuristic(state: State, seat: int, rng: random.Random) -> int:
+        nonlocal decisions, iterations
+        if len(state.legal_actions(seat)) > 1:
+            decisions += 1
+            if decisions % every == 0:
+                start = time.process_time()
+                bot.choose(state, seat, rng)
+                times.append(time.process_time() - start)
+                iterations += bot.last.iterations
+        return player.choose(state, seat, rng)
+
     for index in range(games):
-        rng = random.Random(f"{seed}:{index}")
-        state = game.new_state(players)
-        decision = 0
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat == CHANCE:
-                state.apply(sample_chance(state, rng), CHANCE)
-                continue
-            if len(state.legal_actions(seat)) > 1:
-                decision += 1
-                if decision % every == 0:
-                    start = time.process_time()
-                    bot.choose(state, seat, rng)
-                    times.append(time.process_time() - start)
-                    iterations += bot.last.iterations
-            state.apply(player.choose(state, seat, rng), seat)
+        decisions = 0
+        policies = [timed_then_heuristic] * players
+        play_episode(game.new_state(players), policies, random.Random(f"{seed}:{index}"))
     total = sum(times)
     return {
         "game": name,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -10,8 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from meja.bots.arena import ArenaSetup, GameResult, lineups, run_games, standings, wilson_interval
+from meja.bots.arena import ArenaSetup, lineups, play_game, run_games, standings
+from meja.bots.registry import make_bot
 from meja.cli import main
+from meja.core import load_game
+from meja.core.episode import GameResult, play_episode, wilson_interval
 
 
 @pytest.mark.parametrize(("bots", "players"), [(2, 2), (2, 3), (2, 4), (3, 2), (3, 4), (2, 5)])
@@ -29,28 +33,51 @@ def test_a_single_bot_plays_itself() -> None:
     assert lineups(1, 3) == [(0, 0, 0)]
 
 
-@pytest.mark.parametrize(
-    ("wins", "games", "low", "high"),
-    [(8, 10, 0.4902, 0.9433), (50, 100, 0.4038, 0.5962), (0, 20, 0.0, 0.1611)],
-)
-def test_wilson_interval_matches_known_values(
-    wins: float, games: int, low: float, high: float
-) -> None:
-    got = wilson_interval(wins, games)
-    assert got == pytest.approx((low, high), abs=5e-4)
-
-
 def test_standings_count_ties_as_half_a_win_and_average_per_seat() -> None:
     specs = ("a", "b")
     results = [
-        GameResult(0, (0, 1), (1.0, 0.0), (5.0, 3.0), 10, (0.2, 0.0), (4, 5)),
-        GameResult(1, (1, 0), (0.5, 0.5), (4.0, 4.0), 20, (0.0, 0.4), (5, 4)),
+        _result(0, (0, 1), (1.0, 0.0), (5.0, 3.0), 10, (0.2, 0.0), (4, 5)),
+        _result(1, (1, 0), (0.5, 0.5), (4.0, 4.0), 20, (0.0, 0.4), (5, 4)),
     ]
     rows = {row.bot: row for row in standings(specs, results)}
     assert rows["a"].games == 2 and rows["a"].wins == 1.5 and rows["a"].opponent == "b"
     assert rows["a"].mean_score == 4.5 and rows["b"].mean_score == 3.5
     assert rows["a"].mean_length == 15.0
     assert rows["a"].seconds_per_move == pytest.approx(0.6 / 8)
+
+
+def _result(
+    index: int,
+    lineup: tuple[int, ...],
+    returns: tuple[float, ...],
+    scores: tuple[float, ...],
+    moves: int,
+    think_seconds: tuple[float, ...],
+    decisions: tuple[int, ...],
+) -> GameResult:
+    """A crafted arena game; winners follow from returns."""
+    winners = tuple(seat for seat, share in enumerate(returns) if share > 0)
+    bots = tuple("ab"[owner] for owner in lineup)
+    return GameResult(
+        index, 0, bots, scores, returns, winners, moves, moves, decisions, think_seconds, lineup
+    )
+
+
+def test_an_arena_game_is_the_runner_with_a_generator_per_seat_and_one_for_chance() -> None:
+    setup = ArenaSetup("mooncake", 3, ("heuristic", "random"), seed=4)
+    game = load_game("mooncake")
+    for index in range(3):
+        lineup = setup.lineups()[index % len(setup.lineups())]
+        seeder = random.Random(f"4:{index}")
+        chance = random.Random(seeder.getrandbits(64))
+        seats = [random.Random(seeder.getrandbits(64)) for _ in range(3)]
+        policies = [make_bot(setup.specs[owner], game).choose for owner in lineup]
+        episode = play_episode(game.new_state(3), policies, chance, seat_rngs=seats)
+        result = play_game(setup, index)
+        bots = tuple(setup.specs[owner] for owner in lineup)
+        expected = GameResult.of(episode, index, 4, bots, result.think_seconds, lineup)
+        assert result == expected and result.steps > result.moves > 0
+        assert len(result.think_seconds) == 3 and all(t >= 0 for t in result.think_seconds)
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:

@@ -87,6 +87,26 @@ def test_bad_arguments_end_in_one_line_and_exit_code_2(args: list[str], message:
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
 
 
+def test_every_command_seats_two_by_default_where_the_game_allows_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "solo-or-not.json"
+    assert main(["random", "te_kuiti", "--seed", "1", "--out", str(record)]) == 0
+    assert GameRecord.load(record).num_players == 2
+    assert main(["demo", "te_kuiti", "--seed", "1", "--quiet"]) == 0
+    assert "Te Kuiti: 2 bots, seed 1" in capsys.readouterr().out
+    arena = tmp_path / "arena.json"
+    assert main(["arena", "te_kuiti", "--games", "1", "--seed", "1", "--out", str(arena)]) == 0
+    assert json.loads(arena.read_text())["players"] == 2
+
+
+@pytest.mark.parametrize("command", ["random", "demo", "arena", "simulate"])
+def test_zero_players_is_refused_by_every_command(command: str) -> None:
+    result = _run(command, "peranakan", "--players", "0")
+    assert result.returncode == 2
+    assert "--players: Peranakan: Tiles and Tactics is for 2-5 players" in result.stderr
+
+
 def test_a_file_that_is_not_a_record_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{ not json")

@@ -10,7 +10,7 @@ import pytest
 
 from meja.core import CHANCE, TERMINAL, Game, InvalidPosition, Option, State, load_game
 from meja.core.actions import ActionNames
-from meja.sim.results import GameResult
+from meja.core.episode import GameResult
 
 ROLL_NAMES = ActionNames([f"seat {seat} rolls" for seat in range(4)])
 PICK_NAMES = ActionNames([f"pick {action}" for action in range(3)])

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from meja.core.episode import GameResult
 from meja.sim.compare import Difference, adjust, differences, end_condition_test, welch
 from meja.sim.compare_plots import significant_changes
-from meja.sim.results import GameResult
 
 MakeResult = Callable[..., GameResult]
 

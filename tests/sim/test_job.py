@@ -6,17 +6,7 @@ import pytest
 
 from meja.core import Game
 from meja.sim.chunks import MAX_CHUNK, ChunkPlanner
-from meja.sim.job import SimJob, make_job, make_lineup, split_bot_specs
-
-
-def test_bot_settings_stay_with_their_bot() -> None:
-    assert split_bot_specs("ismcts:iterations=40,c=1.4,heuristic") == [
-        "ismcts:iterations=40,c=1.4",
-        "heuristic",
-    ]
-    assert split_bot_specs("random") == ["random"]
-    with pytest.raises(ValueError, match="empty bot name"):
-        split_bot_specs("random,,random")
+from meja.sim.job import SimJob, make_job, make_lineup
 
 
 def test_a_short_lineup_is_repeated_to_fill_the_seats(toy: Game) -> None:

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
 
+from meja.bots import make_bot
 from meja.core import Game, load_game
+from meja.core.episode import GameResult, play_episode
 from meja.sim.extract import UNKNOWN_END, Extract, extract
 from meja.sim.job import SimJob, make_job
 from meja.sim.play import SimulationError, play_game
@@ -50,6 +54,31 @@ def test_the_solo_te_kuiti_game_has_its_own_ends() -> None:
     results = [play_game(job, index) for index in range(job.games)]
     assert all(r.end != UNKNOWN_END and "tiles_removed" in r.stats for r in results)
     assert all(r.returns == (1.0,) or r.returns == (0.0,) for r in results)
+
+
+@pytest.mark.parametrize(("name", "players"), [("mooncake", 3), ("nasi_lemak", 2)])
+def test_a_simulated_game_is_the_runner_with_one_generator_from_the_game_seed(
+    name: str, players: int
+) -> None:
+    game = load_game(name)
+    job = make_job(game, players, "heuristic,random", 4, 21, {})
+    for index in range(job.games):
+        policies = [make_bot(spec, game).choose for spec in job.seat_bots(index)]
+        rng = random.Random(job.game_seed(index))
+        episode = play_episode(game.new_state(players), policies, rng)
+        result = play_game(job, index)
+        plain = replace(result, end="", stats={}, seat_stats={}, extract_error="")
+        assert plain == GameResult.of(episode, index, job.game_seed(index), job.seat_bots(index))
+        assert result.end and result.stats
+
+
+def test_a_game_that_never_ends_is_stopped_at_its_length_bound(
+    toy: Game, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(type(toy), "max_game_length", lambda self, players: 4)
+    job = make_job(toy, 2, "random", 1, 3, {})
+    with pytest.raises(SimulationError, match="did not end within 4 steps"):
+        play_game(job, 0)
 
 
 def test_the_same_index_gives_the_same_game(toy: Game) -> None:

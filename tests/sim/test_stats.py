@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from meja.sim.results import GameResult
+from meja.core.episode import GameResult
 from meja.sim.stats import (
     bot_rates,
     describe,

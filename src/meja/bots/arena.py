@@ -6,7 +6,6 @@ results do not depend on how games are spread over worker processes.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -16,11 +15,10 @@ from itertools import combinations
 from multiprocessing import get_context
 from typing import Any
 
+from meja.bots.base import Bot
 from meja.bots.registry import make_bot
-from meja.core import CHANCE, load_game
-from meja.core.game import sample_chance
-
-Z_95 = 1.959963984540054
+from meja.core import State, load_game
+from meja.core.episode import GameResult, Policy, play_episode, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -36,19 +34,6 @@ class ArenaSetup:
     def lineups(self) -> list[tuple[int, ...]]:
         """Seat assignments (indexes into specs) that the games cycle through."""
         return lineups(len(self.specs), self.num_players)
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game: which bot sat where, and how each seat did."""
-
-    index: int
-    lineup: tuple[int, ...]
-    returns: tuple[float, ...]
-    scores: tuple[float, ...]
-    moves: int
-    think_seconds: tuple[float, ...]
-    decisions: tuple[int, ...]
 
 
 def lineups(num_bots: int, num_players: int) -> list[tuple[int, ...]]:
@@ -71,7 +56,7 @@ def lineups(num_bots: int, num_players: int) -> list[tuple[int, ...]]:
 
 
 def play_game(setup: ArenaSetup, index: int) -> GameResult:
-    """Play game number index of the arena to the end."""
+    """Play game number index of the arena to the end, timing each seat's thinking."""
     game = load_game(setup.game)
     all_lineups = setup.lineups()
     lineup = all_lineups[index % len(all_lineups)]
@@ -79,30 +64,22 @@ def play_game(setup: ArenaSetup, index: int) -> GameResult:
     chance_rng = random.Random(seeder.getrandbits(64))
     seat_rngs = [random.Random(seeder.getrandbits(64)) for _ in range(setup.num_players)]
     bots = {i: make_bot(setup.specs[i], game) for i in set(lineup)}
-    state = game.new_state(setup.num_players, **setup.options)
     thinking = [0.0] * setup.num_players
-    decisions = [0] * setup.num_players
-    moves = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat == CHANCE:
-            state.apply(sample_chance(state, chance_rng), CHANCE)
-            continue
-        start = time.process_time()
-        action = bots[lineup[seat]].choose(state, seat, seat_rngs[seat])
-        thinking[seat] += time.process_time() - start
-        decisions[seat] += 1
-        state.apply(action, seat)
-        moves += 1
-    return GameResult(
-        index=index,
-        lineup=lineup,
-        returns=tuple(state.returns()),
-        scores=tuple(state.scores()),
-        moves=moves,
-        think_seconds=tuple(thinking),
-        decisions=tuple(decisions),
-    )
+
+    def timed(bot: Bot) -> Policy:
+        def choose(state: State, seat: int, rng: random.Random) -> int:
+            start = time.process_time()
+            action = bot.choose(state, seat, rng)
+            thinking[seat] += time.process_time() - start
+            return action
+
+        return choose
+
+    policies = [timed(bots[owner]) for owner in lineup]
+    state = game.new_state(setup.num_players, **setup.options)
+    episode = play_episode(state, policies, chance_rng, seat_rngs=seat_rngs)
+    specs = tuple(setup.specs[owner] for owner in lineup)
+    return GameResult.of(episode, index, setup.seed, specs, tuple(thinking), lineup)
 
 
 def run_games(
@@ -137,17 +114,6 @@ def _results(
             if on_result:
                 on_result(result)
             yield result
-
-
-def wilson_interval(wins: float, games: int, z: float = Z_95) -> tuple[float, float]:
-    """Wilson score interval for a win rate; ties count as half a win."""
-    if games == 0:
-        return 0.0, 1.0
-    p = wins / games
-    denom = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denom
-    margin = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denom
-    return max(0.0, centre - margin), min(1.0, centre + margin)
 
 
 @dataclass

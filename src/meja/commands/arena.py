@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import random
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -14,14 +13,18 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from meja.bots.arena import ArenaSetup, GameResult, Standing, run_games, standings
+from meja.bots.arena import ArenaSetup, Standing, run_games, standings
 from meja.bots.registry import make_bot, split_bot_specs
 from meja.commands.common import (
     add_game_argument,
     add_option_argument,
-    check_players,
     game_and_options,
+    player_count,
 )
+from meja.core.episode import GameResult
+
+GAME_FIELDS = ("index", "lineup", "returns", "scores", "moves", "think_seconds", "decisions")
+"""What the --out file keeps of each game: enough to re-check every standing."""
 
 
 def register(sub: Any) -> None:
@@ -60,8 +63,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check every argument, play the games with a progress bar and print the standings."""
     game, options = game_and_options(args)
-    players = args.players or max(2, game.min_players)
-    check_players(game, players)
+    players = player_count(game, args.players)
     specs = tuple(split_bot_specs(args.bots))
     for spec in specs:
         make_bot(spec, game)
@@ -127,7 +129,7 @@ def arena_report(
             }
             for row in rows
         ],
-        "games": [asdict(result) for result in results],
+        "games": [{key: getattr(result, key) for key in GAME_FIELDS} for result in results],
     }
 
 

@@ -40,6 +40,13 @@ def check_players(game: Game, players: int) -> None:
         )
 
 
+def player_count(game: Game, players: int | None) -> int:
+    """--players, or the game's default when it is not given; refused if the game cannot seat it."""
+    count = game.default_players() if players is None else players
+    check_players(game, count)
+    return count
+
+
 def load_record(path: str) -> GameRecord:
     """Read a saved game, with a one-line error naming the file."""
     file = Path(path)

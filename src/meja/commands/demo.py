@@ -10,11 +10,11 @@ from meja.bots import RandomBot
 from meja.commands.common import (
     add_game_argument,
     add_option_argument,
-    check_players,
     game_and_options,
+    player_count,
 )
-from meja.core import CHANCE
-from meja.core.game import sample_chance
+from meja.core import CHANCE, State
+from meja.core.episode import play_episode
 
 
 def register(sub: Any) -> None:
@@ -28,25 +28,26 @@ def register(sub: Any) -> None:
     parser.set_defaults(handler=run)
 
 
+def print_step(state: State, seat: int, action: int) -> None:
+    """One numbered line per step, before it is applied."""
+    who = "chance" if seat == CHANCE else f"seat {seat}"
+    print(f"{len(state.history) + 1:4}. {who}: {state.action_to_str(action, seat)}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Play bots against each other, printing each move and the final table."""
     game, options = game_and_options(args)
-    players = args.players or (2 if game.min_players <= 2 <= game.max_players else game.min_players)
-    check_players(game, players)
+    players = player_count(game, args.players)
     seed = random.randrange(1_000_000) if args.seed is None else args.seed
-    rng = random.Random(seed)
-    bot = RandomBot()
     state = game.new_state(players, **options)
     print(f"{game.title}: {players} bots, seed {seed}")
-    while not state.is_terminal():
-        seat = state.current_player()
-        action = sample_chance(state, rng) if seat == CHANCE else bot.choose(state, seat, rng)
-        if not args.quiet:
-            who = "chance" if seat == CHANCE else f"seat {seat}"
-            print(f"{len(state.history) + 1:4}. {who}: {state.action_to_str(action, seat)}")
-        state.apply(action, seat)
+    policies = [RandomBot().choose] * players
+    episode = play_episode(
+        state, policies, random.Random(seed), on_step=None if args.quiet else print_step
+    )
     print()
-    print(state)
-    scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(state.scores()))
-    print(f"Final scores: {scores}. Winner: {', '.join(map(str, state.winners())) or 'nobody'}.")
+    print(episode.state)
+    scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(episode.scores))
+    winners = ", ".join(map(str, episode.winners)) or "nobody"
+    print(f"Final scores: {scores}. Winner: {winners}.")
     return 0

@@ -9,11 +9,11 @@ from typing import Any
 from meja.commands.common import (
     add_game_argument,
     add_option_argument,
-    check_players,
     game_and_options,
+    player_count,
 )
 from meja.core import GameRecord
-from meja.core.game import play_random
+from meja.core.episode import play_episode, random_policy
 
 
 def register(sub: Any) -> None:
@@ -30,15 +30,17 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play, print the final state and the result, and save the record if asked."""
     game, options = game_and_options(args)
-    players = game.min_players if args.players is None else args.players
-    check_players(game, players)
-    state = play_random(game.new_state(players, **options), random.Random(args.seed))
+    players = player_count(game, args.players)
+    state = game.new_state(players, **options)
+    episode = play_episode(
+        state, [random_policy] * players, random.Random(args.seed), any_active_seat=True
+    )
     print(state)
     print()
-    scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(state.scores()))
-    winners = state.winners()
+    scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(episode.scores))
+    winners = episode.winners
     result = ", ".join(f"seat {w}" for w in winners) if winners else "nobody"
-    print(f"{len(state.history)} steps. Scores: {scores}. Winner: {result}.")
+    print(f"{episode.steps} steps. Scores: {scores}. Winner: {result}.")
     if args.out:
         GameRecord.from_state(state).save(args.out)
         print(f"saved the record to {args.out}")

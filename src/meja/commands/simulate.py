@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from meja.commands.common import add_game_argument, add_option_argument, check_players
+from meja.commands.common import add_game_argument, add_option_argument, player_count
 from meja.core import Game, load_game, parse_options
 
 DEFAULT_GAMES = 1000
@@ -74,10 +74,7 @@ def run_settings(args: argparse.Namespace) -> RunSettings:
     from meja.sim.runner import parse_workers
 
     game = load_game(args.game)
-    players = args.players
-    if players is None:
-        players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
-    check_players(game, players)
+    players = player_count(game, args.players)
     if args.ray_address and args.backend != "ray":
         raise ValueError("--ray-address needs --backend ray")
     seed = random.randrange(2**31) if args.seed is None else args.seed

@@ -97,6 +97,10 @@ class Game(ABC):
         """Every supported player count."""
         return range(self.min_players, self.max_players + 1)
 
+    def default_players(self) -> int:
+        """The player count a command uses when none is given: 2 where the game allows it."""
+        return 2 if self.min_players <= 2 <= self.max_players else self.min_players
+
     def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Check the player count and every option, filling in defaults."""
         if isinstance(num_players, bool) or not isinstance(num_players, int):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from meja.core.episode import GameResult
 from meja.sim.job import SimJob, make_job
-from meja.sim.results import GameResult
 from meja.sim.runner import SimRun, run_job
 
 __all__ = ["GameResult", "SimJob", "SimRun", "make_job", "run_job"]

@@ -15,8 +15,8 @@ from typing import Any
 import numpy as np
 from scipy import stats as scipy_stats
 
-from meja.sim.results import GameResult
-from meja.sim.stats import Z95, end_counts, seat_stat_values, stat_values
+from meja.core.episode import Z_95, GameResult
+from meja.sim.stats import end_counts, seat_stat_values, stat_values
 
 ALPHA = 0.05
 
@@ -51,7 +51,7 @@ def welch(measure: str, a: Sequence[float], b: Sequence[float]) -> Difference:
     if var_a == 0 and var_b == 0:
         p = 1.0 if diff == 0 else 0.0
         return Difference(measure, mean_a, mean_b, diff, diff, diff, p)
-    half = Z95 * math.sqrt(var_a / len(xa) + var_b / len(xb))
+    half = Z_95 * math.sqrt(var_a / len(xa) + var_b / len(xb))
     test = scipy_stats.ttest_ind_from_stats(
         mean_b, math.sqrt(var_b), len(xb), mean_a, math.sqrt(var_a), len(xa), equal_var=False
     )

@@ -9,9 +9,9 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from meja.core.episode import GameResult
 from meja.sim.compare import Difference
 from meja.sim.plots import COLOURS, histogram_bins, save_png
-from meja.sim.results import GameResult
 from meja.sim.stats import end_counts, seat_rates
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from meja.bots import make_bot
+from meja.bots.registry import split_bot_specs
 from meja.core import Game, load_game
 
 
@@ -46,20 +47,6 @@ class SimJob:
             "seed": self.seed,
             "options": dict(self.options),
         }
-
-
-def split_bot_specs(text: str) -> list[str]:
-    """Split "ismcts:iterations=400,c=1.4,heuristic"; a bare key=value joins the spec before."""
-    specs: list[str] = []
-    for raw in text.split(","):
-        item = raw.strip()
-        if not item:
-            raise ValueError(f"--bots {text!r}: empty bot name")
-        if "=" in item and ":" not in item and specs:
-            specs[-1] += f",{item}"
-        else:
-            specs.append(item)
-    return specs
 
 
 def make_lineup(game: Game, players: int, text: str) -> tuple[str, ...]:

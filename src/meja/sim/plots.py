@@ -9,7 +9,7 @@ from pathlib import Path
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
-from meja.sim.results import GameResult
+from meja.core.episode import GameResult
 from meja.sim.stats import Rate, bot_rates, end_counts, seat_rates, seat_stat_values, stat_values
 
 DPI = 100

@@ -14,8 +14,8 @@ from typing import Any
 from markdown_it import MarkdownIt
 
 from meja import __version__
+from meja.core.episode import GameResult
 from meja.sim import plots
-from meja.sim.results import GameResult
 from meja.sim.runner import SimRun
 from meja.sim.stats import summarize
 

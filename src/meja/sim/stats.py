@@ -6,15 +6,12 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
 from scipy import stats as scipy_stats
 
-from meja.sim.results import GameResult
-
-Z95 = NormalDist().inv_cdf(0.975)
+from meja.core.episode import GameResult, wilson_interval
 
 
 @dataclass(frozen=True)
@@ -29,16 +26,9 @@ class Rate:
 
 
 def wilson(wins: float, games: int) -> Rate:
-    """Wilson score interval, which stays inside [0, 1] and behaves for rates near 0 or 1."""
-    if games == 0:
-        return Rate(wins, 0, math.nan, math.nan, math.nan)
-    p = wins / games
-    denominator = 1 + Z95**2 / games
-    centre = (p + Z95**2 / (2 * games)) / denominator
-    half = Z95 * math.sqrt(p * (1 - p) / games + Z95**2 / (4 * games**2)) / denominator
-    low = 0.0 if wins <= 0 else max(0.0, centre - half)
-    high = 1.0 if wins >= games else min(1.0, centre + half)
-    return Rate(wins, games, p, low, high)
+    """A win rate with its Wilson interval; NaN throughout when there are no games."""
+    low, high = wilson_interval(wins, games)
+    return Rate(wins, games, wins / games if games else math.nan, low, high)
 
 
 def describe(values: Sequence[float]) -> dict[str, float]:
