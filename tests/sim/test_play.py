@@ -11,7 +11,8 @@ import pytest
 from meja.bots import make_bot
 from meja.core import Game, load_game
 from meja.core.episode import GameResult, play_episode
-from meja.sim.extract import UNKNOWN_END, Extract, extract
+from meja.core.registry import UNKNOWN_END
+from meja.core.spec import Facts
 from meja.sim.job import SimJob, make_job
 from meja.sim.play import SimulationError, play_game
 
@@ -33,7 +34,6 @@ def test_every_game_reports_its_end_and_statistics(name: str, players: int) -> N
     job = make_job(game, players, "random", 6, 11, {})
     for index in range(job.games):
         result = play_game(job, index)
-        assert result.extract_error == ""
         assert set(result.end.split(" + ")) <= ends, result.end
         assert result.stats and len(result.seat_stats[seat_stat]) == players
         assert len(result.scores) == players and result.moves > 0
@@ -67,7 +67,7 @@ def test_a_simulated_game_is_the_runner_with_one_generator_from_the_game_seed(
         rng = random.Random(job.game_seed(index))
         episode = play_episode(game.new_state(players), policies, rng)
         result = play_game(job, index)
-        plain = replace(result, end="", stats={}, seat_stats={}, extract_error="")
+        plain = replace(result, end="", stats={}, seat_stats={})
         assert plain == GameResult.of(episode, index, job.game_seed(index), job.seat_bots(index))
         assert result.end and result.stats
 
@@ -87,25 +87,25 @@ def test_the_same_index_gives_the_same_game(toy: Game) -> None:
     assert play_game(job, 4) != play_game(job, 5)
 
 
-def test_a_game_without_an_extractor_still_simulates(toy: Game) -> None:
+def test_a_game_without_a_spec_still_simulates(toy: Game) -> None:
     job = make_job(toy, 2, "random", 3, 1, {})
     result = play_game(job, 0)
-    assert result.end == UNKNOWN_END and result.stats == {} and result.extract_error == ""
+    assert result.end == UNKNOWN_END and result.stats == {}
     assert result.moves == 2 * 3 and result.steps == 3 * 3
     assert sum(result.returns) == pytest.approx(1.0)
 
 
-def test_an_extractor_that_no_longer_fits_degrades_to_an_error_note(
+def test_facts_that_cannot_be_read_stop_the_run_naming_the_game_and_seed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(state: object) -> Extract:
+    def broken(state: object) -> Facts:
         raise KeyError("supply")
 
-    monkeypatch.setattr("meja.sim.extract.peranakan.extract", broken)
-    state = load_game("peranakan").new_state(2)
-    found = extract(state)
-    assert found.end == UNKNOWN_END and found.stats == {}
-    assert found.error == "KeyError: 'supply'"
+    monkeypatch.setattr("meja.sim.play.facts_of", broken)
+    job = make_job(load_game("peranakan"), 2, "random", 2, 3, {})
+    seed = job.game_seed(1)
+    with pytest.raises(SimulationError, match=rf"game 1 \(seed {seed}\) of peranakan .*KeyError"):
+        play_game(job, 1)
 
 
 def test_a_failing_bot_names_the_game_and_seed(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -114,4 +114,3 @@ def test_summary_of_a_crafted_set(make_result: MakeResult) -> None:
     assert summary["length"]["median"] == 30.0
     assert summary["end_conditions"] == {"end": 2, "other": 1}
     assert summary["stats"]["left"]["n"] == 2 and summary["stats"]["left"]["mean"] == 3.0
-    assert summary["extract_errors"]["count"] == 0

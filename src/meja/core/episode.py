@@ -93,7 +93,7 @@ class GameResult:
 
     seed is the number the game's generators came from: a simulation's per-game seed, or the
     arena's seed (which, with index, decides the game). lineup holds the arena's bot indexes;
-    end and the stats are what a simulation extracts from the final state.
+    end and the stats are the facts a simulation reads from the final state.
     """
 
     index: int
@@ -110,7 +110,6 @@ class GameResult:
     end: str = ""
     stats: dict[str, float] = field(default_factory=dict)
     seat_stats: dict[str, tuple[float, ...]] = field(default_factory=dict)
-    extract_error: str = ""
 
     @classmethod
     def of(

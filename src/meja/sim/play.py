@@ -8,7 +8,7 @@ from dataclasses import replace
 from meja.bots import make_bot
 from meja.core import Game
 from meja.core.episode import Episode, GameResult, play_episode
-from meja.sim.extract import extract
+from meja.core.registry import facts_of
 from meja.sim.job import SimJob
 
 
@@ -23,17 +23,16 @@ def play_game(job: SimJob, index: int, game: Game | None = None) -> GameResult:
     seat_bots = job.seat_bots(index)
     try:
         episode = _play(game, job, seat_bots, random.Random(seed))
+        facts = facts_of(episode.state)
     except Exception as exc:
         raise SimulationError(
             f"game {index} (seed {seed}) of {job.game} failed: {type(exc).__name__}: {exc}"
         ) from exc
-    facts = extract(episode.state)
     return replace(
         GameResult.of(episode, index, seed, seat_bots),
         end=facts.end,
-        stats=facts.stats,
-        seat_stats=facts.seat_stats,
-        extract_error=facts.error,
+        stats=dict(facts.stats),
+        seat_stats=dict(facts.seat_stats),
     )
 
 

@@ -253,12 +253,6 @@ def _run_lines(summary: dict[str, Any]) -> list[str]:
             f"- **Interrupted**: {run['games_finished']} of {job['games']} games finished; "
             "this report covers those."
         )
-    errors = summary["extract_errors"]
-    if errors["count"]:
-        lines.append(
-            f"- Game statistics could not be read from {errors['count']} games "
-            f"(first: {errors['first']})."
-        )
     return [*lines, ""]
 
 

@@ -110,7 +110,6 @@ def seat_stat_values(results: Sequence[GameResult], players: int) -> dict[str, l
 def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     """The JSON-able statistics section of summary.json."""
     games = len(results)
-    errors = [r.extract_error for r in results if r.extract_error]
     return {
         "games": games,
         "seats": [asdict(rate) for rate in seat_rates(results, players)],
@@ -128,7 +127,6 @@ def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
             name: [describe(column) for column in columns]
             for name, columns in seat_stat_values(results, players).items()
         },
-        "extract_errors": {"count": len(errors), "first": errors[0] if errors else ""},
     }
 
 
