@@ -12,6 +12,7 @@ import pytest
 from meja.core import CHANCE, GameRecord, IllegalAction, InvalidPosition, NotYourTurn
 from meja.core.game import play_random, random_step
 from meja.games.peranakan import GAME, PeranakanState, text
+from meja.games.peranakan.actions import PLAYER_ACTIONS
 from meja.games.peranakan.components import (
     KUEH_PER_TYPE,
     KUEH_TYPES,
@@ -23,7 +24,6 @@ from meja.games.peranakan.components import (
     TOTAL_TILES,
     WILD,
 )
-from meja.games.peranakan.layout import ACTION_BY_NAME
 
 Build = Callable[..., PeranakanState]
 Play = Callable[..., PeranakanState]
@@ -219,7 +219,7 @@ def test_an_illegal_action_says_what_to_choose_instead(build: Build) -> None:
     state = build()
     before = state.clone()
     with pytest.raises(IllegalAction, match="cannot 'place c3' now; choose a market tile: take"):
-        state.apply(ACTION_BY_NAME["place c3"], 0)
+        state.apply(PLAYER_ACTIONS.names.index("place c3"), 0)
     with pytest.raises(IllegalAction, match="not an action"):
         state.apply(99, 0)
     with pytest.raises(NotYourTurn):

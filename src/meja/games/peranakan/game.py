@@ -12,6 +12,7 @@ from meja.core.start_player import (
     with_start_seat_text,
 )
 from meja.games.peranakan import checks
+from meja.games.peranakan.actions import NUM_ACTIONS
 from meja.games.peranakan.components import (
     BOARD_ROWS,
     KUEH_PER_TYPE,
@@ -23,7 +24,6 @@ from meja.games.peranakan.components import (
 )
 from meja.games.peranakan.layout import (
     NEIGHBOURHOODS,
-    NUM_ACTIONS,
     NUM_CELLS,
     NUM_KUEH,
     NUM_MARKET,

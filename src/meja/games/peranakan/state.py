@@ -9,9 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from meja.core.errors import IllegalAction
+from meja.core.actions import ActionNames
+from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
+from meja.core.start_player import start_seat_names
 from meja.games.peranakan import checks, text
+from meja.games.peranakan.actions import (
+    KUEH_BASE,
+    NO_PAWN,
+    NUM_ACTIONS,
+    PAWN_BASE,
+    PLACE_BASE,
+    PLAYER_ACTIONS,
+    REVEALS,
+    TAKE_BASE,
+)
 from meja.games.peranakan.components import (
     BOARD_COLS,
     KUEH_TYPES,
@@ -22,8 +34,6 @@ from meja.games.peranakan.components import (
     WILD,
 )
 from meja.games.peranakan.layout import (
-    ACTION_BY_NAME,
-    ACTION_NAMES,
     AREA_GETTERS,
     CELL_NAMES,
     CHOOSE_KUEH,
@@ -34,33 +44,22 @@ from meja.games.peranakan.layout import (
     KIND_FIXED,
     KIND_PATTERN,
     KIND_WILDS,
-    KUEH_BASE,
     LINE_OTHERS,
     LINE_SETS,
     NEIGHBOUR_SETS,
     NEIGHBOURHOODS,
-    NO_PAWN,
-    NUM_ACTIONS,
-    NUM_KINDS,
     NUM_KUEH,
     NUM_MARKET,
     OVER,
     PAWN,
-    PAWN_BASE,
     PAWN_KINDS,
     PAWN_TOKENS,
     PHASE_NAMES,
     PLACE,
-    PLACE_BASE,
     REVEAL,
-    REVEAL_BY_NAME,
-    REVEAL_NAMES,
     REVEAL_ORDER,
     START,
-    START_BY_NAME,
-    START_NAMES,
     TAKE,
-    TAKE_BASE,
 )
 
 _TAKE_ALL: tuple[int, ...] = tuple(range(TAKE_BASE, TAKE_BASE + NUM_MARKET))
@@ -170,19 +169,21 @@ class PeranakanState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
-            left = self.deck_left
-            return [(k, n / left) for k, n in enumerate(self.deck) if n]
+            return draw_outcomes(self.deck, self.deck_left)
         if self.phase == START:
-            share = 1.0 / self.num_players
-            return [(seat, share) for seat in range(self.num_players)]
+            return uniform_outcomes(self.num_players)
         return []
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if type(action) is not int:
-            return False
         if self.phase == REVEAL:
-            return 0 <= action < NUM_KINDS and self.deck[action] > 0
-        return self.phase == START and 0 <= action < self.num_players
+            return can_draw(self.deck, action)
+        return self.phase == START and in_range(action, self.num_players)
+
+    def _names(self, seat: int) -> ActionNames:
+        """Player moves, or the pending chance event's outcomes: a start seat or a tile."""
+        if seat != CHANCE:
+            return PLAYER_ACTIONS
+        return start_seat_names(self.num_players) if self.phase == START else REVEALS
 
     def _illegal_message(self, action: int, seat: int) -> str:
         """Say why the action is refused, or what the seat was asked to decide instead."""
@@ -492,38 +493,6 @@ class PeranakanState(State):
         data["deck_size"] = self.deck_size()
         data["supply"] = dict(zip(KUEH_TYPES, self.supply, strict=True))
         return data
-
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        if player is None:
-            player = self.current_player()
-        if player == CHANCE:
-            if self.phase == START and 0 <= action < self.num_players:
-                return START_NAMES[action]
-            if 0 <= action < NUM_KINDS:
-                return REVEAL_NAMES[action]
-        elif 0 <= action < NUM_ACTIONS:
-            return ACTION_NAMES[action]
-        raise IllegalAction(f"{action!r} is not an action of {self.game.title}")
-
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse an action name (any case and spacing) or number; raises IllegalAction."""
-        seat = self._acting_seat(player)
-        wanted = " ".join(text.split()).lower()
-        if seat == CHANCE:
-            names = START_BY_NAME if self.phase == START else REVEAL_BY_NAME
-        else:
-            names = ACTION_BY_NAME
-        action = names.get(wanted, -1)
-        if action < 0 and wanted.isdigit():
-            action = int(wanted)
-        if seat == CHANCE:
-            if self._is_possible_outcome(action):
-                return action
-        elif self._is_legal(action, seat):
-            return action
-        elif 0 <= action < NUM_ACTIONS:
-            raise IllegalAction(self._illegal_message(action, seat))
-        raise IllegalAction(f"{text!r} is not a legal move now")
 
     def check_components(self) -> list[str]:
         return checks.component_problems(self)
