@@ -232,7 +232,7 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
         r.name("market", code, KIND_BY_CODE, _TILE)
         for code in r.sequence("market", r.get("market"), NUM_MARKET)
     ]
-    state.top, state.under, state.rows = [], [], []
+    state.top, state.under = [], []
     for number, row in enumerate(r.sequence("board", r.get("board"), BOARD_ROWS), start=1):
         spaces = row.split() if isinstance(row, str) else []
         parsed = [SPACE_TEXTS.get(space) for space in spaces]
@@ -244,9 +244,8 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
             )
         state.top.extend(space[0] for space in parsed if space)
         state.under.extend(space[1] for space in parsed if space)
-        state.rows.append(" ".join(spaces))
     state.pawns = r.pawns("pawns", r.get("pawns"), n)
-    state.due = r.pawns("collecting", r.get("collecting", []), n)
+    state.due = tuple(r.pawns("collecting", r.get("collecting", []), n))
     for key, pawns in (("pawns", state.pawns), ("collecting", state.due)):
         for cell, seat, _ in pawns:
             if state.top[cell] < 0:

@@ -14,7 +14,6 @@ from meja.core.start_player import (
 from meja.games.peranakan import checks
 from meja.games.peranakan.actions import NUM_ACTIONS
 from meja.games.peranakan.components import (
-    BOARD_ROWS,
     KUEH_PER_TYPE,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -29,7 +28,7 @@ from meja.games.peranakan.layout import (
     NUM_MARKET,
     REVEAL,
 )
-from meja.games.peranakan.state import PeranakanState, row_text
+from meja.games.peranakan.state import PeranakanState
 
 STEPS_PER_TURN = 4
 """Reveal, take, place and pawn; wild Kueh choices are counted separately."""
@@ -82,14 +81,13 @@ class PeranakanGame(Game):
         state.deck_left = TOTAL_TILES
         state.top = [-1] * NUM_CELLS
         state.under = [-1] * NUM_CELLS
-        state.rows = [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)]
         state.pawns = []
         state.hand = list(PAWNS_BY_PLAYER_COUNT[num_players]) * num_players
         state.retired = [0] * len(state.hand)
         state.supply = [KUEH_PER_TYPE] * NUM_KUEH
         state.kueh = [0] * (NUM_KUEH * num_players)
         state.held = state.taken = state.placed = state.wild_seat = -1
-        state.due = []
+        state.due = ()
         state.wild_left = 0
         return state
 

@@ -26,6 +26,7 @@ from meja.games.peranakan.actions import (
 )
 from meja.games.peranakan.components import (
     BOARD_COLS,
+    BOARD_ROWS,
     KUEH_TYPES,
     MARKET_POSITIONS,
     NYONYA,
@@ -85,6 +86,40 @@ def row_text(top: list[int], under: list[int], row: int) -> str:
 class PeranakanState(State):
     """One game of Peranakan: Tiles and Tactics in progress."""
 
+    _copied = (
+        "market",
+        "deck",
+        "top",
+        "under",
+        "pawns",
+        "hand",
+        "supply",
+        "kueh",
+    )
+    """Lists changed in place; retired and due are shared by clones and replaced instead, as
+    they change only when a pawn collects."""
+    _compared = (
+        "phase",
+        "turn",
+        "start",
+        "market",
+        "deck",
+        "top",
+        "under",
+        "pawns",
+        "hand",
+        "retired",
+        "supply",
+        "kueh",
+        "held",
+        "taken",
+        "placed",
+        "due",
+        "wild_seat",
+        "wild_left",
+    )
+    """Every field position() is made from."""
+
     phase: int
     turn: int
     start: int
@@ -93,7 +128,6 @@ class PeranakanState(State):
     deck_left: int
     top: list[int]
     under: list[int]
-    rows: list[str]
     pawns: list[Pawn]
     hand: list[int]
     retired: list[int]
@@ -102,7 +136,7 @@ class PeranakanState(State):
     held: int
     taken: int
     placed: int
-    due: list[Pawn]
+    due: tuple[Pawn, ...]
     wild_seat: int
     wild_left: int
 
@@ -275,8 +309,6 @@ class PeranakanState(State):
             self.under[cell] = self.top[cell]
         self.top[cell] = self.held
         self.held = -1
-        row = cell // BOARD_COLS
-        self.rows[row] = row_text(self.top, self.under, row)
         self.placed = cell
         base = self.turn * PAWN_KINDS
         if any(self.hand[base : base + PAWN_KINDS]):
@@ -311,7 +343,7 @@ class PeranakanState(State):
             self.pawns = staying
             n, turn = self.num_players, self.turn
             due.sort(key=lambda p: (p[1] - turn) % n)
-            self.due = due
+            self.due = tuple(due)
         self._continue_collecting()
 
     def _continue_collecting(self) -> None:
@@ -330,8 +362,11 @@ class PeranakanState(State):
                     self.wild_left = 0
             if not self.due:
                 break
-            cell, seat, kind = self.due.pop(0)
-            self.retired[seat * PAWN_KINDS + kind] += 1
+            cell, seat, kind = self.due[0]
+            self.due = self.due[1:]
+            retired = self.retired[:]
+            retired[seat * PAWN_KINDS + kind] += 1
+            self.retired = retired
             wilds = 0
             for tile in self.matching_tiles(cell, kind):
                 for kueh in KIND_FIXED[tile]:
@@ -401,25 +436,7 @@ class PeranakanState(State):
         best = max(keys)
         return [s for s, key in enumerate(keys) if key == best]
 
-    # --- copies, views and text -------------------------------------------------------------
-    def clone(self) -> PeranakanState:
-        other = object.__new__(PeranakanState)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.history = list(self.history)
-        other.market = self.market[:]
-        other.deck = self.deck[:]
-        other.top = self.top[:]
-        other.under = self.under[:]
-        other.rows = self.rows[:]
-        other.pawns = self.pawns[:]
-        other.hand = self.hand[:]
-        other.retired = self.retired[:]
-        other.supply = self.supply[:]
-        other.kueh = self.kueh[:]
-        other.due = self.due[:]
-        return other
-
+    # --- positions, views and text -----------------------------------------------------------
     def position(self) -> dict[str, Any]:
         """Board rows like "Bto . Ca/Gw . ."; the fields of a turn in progress only when set.
 
@@ -436,7 +453,7 @@ class PeranakanState(State):
             "turn": self.turn,
             "start": self.start if self.start >= 0 else None,
             "market": [codes[k] if k >= 0 else None for k in self.market],
-            "board": self.rows[:],
+            "board": [row_text(self.top, self.under, row) for row in range(BOARD_ROWS)],
             "pawns": [tokens[p] for p in self.pawns],
             "hands": [hand[s * PAWN_KINDS : (s + 1) * PAWN_KINDS] for s in range(n)],
             "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
@@ -452,37 +469,6 @@ class PeranakanState(State):
             data["wild_left"] = self.wild_left
             data["collecting"] = [tokens[p] for p in self.due]
         return data
-
-    def _key(self) -> tuple[Any, ...]:
-        """Every field position() shows, unconverted: equal keys mean equal positions."""
-        return (
-            self.num_players,
-            self.options,
-            self.phase,
-            self.turn,
-            self.start,
-            self.market,
-            self.deck,
-            self.top,
-            self.under,
-            self.pawns,
-            self.hand,
-            self.retired,
-            self.supply,
-            self.kueh,
-            self.held,
-            self.taken,
-            self.placed,
-            self.due,
-            self.wild_seat,
-            self.wild_left,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        """The same as comparing position(), without building it."""
-        if not isinstance(other, State):
-            return NotImplemented
-        return isinstance(other, PeranakanState) and self._key() == other._key()
 
     def view(self, player: int | None) -> dict[str, Any]:
         """Everything on the table is public; the deck's contents follow from the tiles seen."""
