@@ -14,7 +14,7 @@ from meja.games.peranakan.components import (
     COLUMN_LETTERS,
     PAWNS_BY_PLAYER_COUNT,
 )
-from meja.games.peranakan.layout import KIND_CODES, KIND_COUNTS, PAWN_LETTERS
+from meja.games.peranakan.tables import KIND_CODES, KIND_COUNTS, PAWN_LETTERS
 
 Build = Callable[..., PeranakanState]
 """The type of the build fixture: keyword fields in, a validated state out."""

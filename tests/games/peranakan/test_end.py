@@ -11,7 +11,7 @@ from meja.core import CHANCE
 from meja.core.game import play_random
 from meja.games.peranakan import GAME, PeranakanState
 from meja.games.peranakan.components import TOTAL_TILES
-from meja.games.peranakan.layout import KIND_CODES, KIND_COUNTS
+from meja.games.peranakan.tables import KIND_CODES, KIND_COUNTS
 
 Build = Callable[..., PeranakanState]
 Play = Callable[..., PeranakanState]

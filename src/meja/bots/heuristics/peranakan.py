@@ -13,8 +13,8 @@ from typing import cast
 from meja.bots.heuristics.lookahead import best_action
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
-from meja.games.peranakan.layout import KIND_FIXED, KIND_WILDS, LINE_OTHERS
 from meja.games.peranakan.state import PeranakanState
+from meja.games.peranakan.tables import KIND_FIXED, KIND_WILDS, LINE_OTHERS
 
 KUEH_WEIGHTS = (10.0, 4.0, 1.5, 0.5)
 """Worth of one Kueh of a seat's scarcest type, second scarcest, and so on."""

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from meja.games.peranakan.game import PeranakanGame
+from meja.games.peranakan.game import GAME, PeranakanGame
 from meja.games.peranakan.state import PeranakanState
-
-GAME = PeranakanGame()
 
 __all__ = ["GAME", "PeranakanGame", "PeranakanState"]

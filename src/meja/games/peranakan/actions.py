@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from meja.core.actions import ActionNames, joined
 from meja.games.peranakan.components import KUEH_TYPES, MARKET_POSITIONS, PAWN_NAMES
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.tables import (
     CELL_NAMES,
     KIND_LABELS,
     NUM_CELLS,

@@ -11,7 +11,7 @@ from meja.core.start_player import (
     start_player_option,
     with_start_seat_text,
 )
-from meja.games.peranakan import checks
+from meja.games.peranakan import position
 from meja.games.peranakan.actions import NUM_ACTIONS
 from meja.games.peranakan.components import (
     KUEH_PER_TYPE,
@@ -21,14 +21,14 @@ from meja.games.peranakan.components import (
     TILE_KINDS,
     TOTAL_TILES,
 )
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.state import PeranakanState
+from meja.games.peranakan.tables import (
     NEIGHBOURHOODS,
     NUM_CELLS,
     NUM_KUEH,
     NUM_MARKET,
     REVEAL,
 )
-from meja.games.peranakan.state import PeranakanState
 
 STEPS_PER_TURN = 4
 """Reveal, take, place and pawn; wild Kueh choices are counted separately."""
@@ -101,4 +101,7 @@ class PeranakanGame(Game):
         return setup + STEPS_PER_TURN * turns + NUM_KUEH * KUEH_PER_TYPE
 
     def from_position(self, data: Mapping[str, Any]) -> PeranakanState:
-        return checks.load(self, data)
+        return position.load(self, data)
+
+
+GAME = PeranakanGame()

@@ -1,8 +1,9 @@
-"""The Peranakan rules: a turn is take a tile, place it, maybe place a pawn, collect, refill.
+"""The Peranakan state: its fields, whose move it is, chance, and the rules that apply a move.
 
-State is kept in flat lists of ints so that clone() and random play stay cheap. Each physical
-choice is its own action (take -> [wild Kueh] -> cell -> pawn -> [wild Kueh while collecting]);
-a choice with a single option is made automatically.
+A turn is take a tile, place it, maybe place a pawn, collect, refill. State is kept in flat lists
+of ints so that clone() and random play stay cheap. Each physical choice is its own action
+(take -> [wild Kueh] -> cell -> pawn -> [wild Kueh while collecting]); a choice with a single
+option is made automatically.
 """
 
 from __future__ import annotations
@@ -13,35 +14,24 @@ from meja.core.actions import ActionNames
 from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import start_seat_names
-from meja.games.peranakan import checks, text
+from meja.games.peranakan import legal, scoring, text
+from meja.games.peranakan import position as positions
+from meja.games.peranakan import view as views
 from meja.games.peranakan.actions import (
     KUEH_BASE,
     NO_PAWN,
-    NUM_ACTIONS,
     PAWN_BASE,
     PLACE_BASE,
     PLAYER_ACTIONS,
     REVEALS,
     TAKE_BASE,
 )
-from meja.games.peranakan.components import (
-    BOARD_COLS,
-    BOARD_ROWS,
-    KUEH_TYPES,
-    MARKET_POSITIONS,
-    NYONYA,
-    PAWN_NAMES,
-    SUPPLY_NEXT_TO,
-    WILD,
-)
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.components import NYONYA, SUPPLY_NEXT_TO, WILD
+from meja.games.peranakan.tables import (
     AREA_GETTERS,
-    CELL_NAMES,
     CHOOSE_KUEH,
     COLLECT_KUEH,
     DECK_TOP,
-    EMPTY_SPACE,
-    KIND_CODES,
     KIND_FIXED,
     KIND_PATTERN,
     KIND_WILDS,
@@ -50,37 +40,16 @@ from meja.games.peranakan.layout import (
     NEIGHBOUR_SETS,
     NEIGHBOURHOODS,
     NUM_KUEH,
-    NUM_MARKET,
     OVER,
     PAWN,
     PAWN_KINDS,
-    PAWN_TOKENS,
-    PHASE_NAMES,
     PLACE,
     REVEAL,
     REVEAL_ORDER,
     START,
     TAKE,
+    Pawn,
 )
-
-_TAKE_ALL: tuple[int, ...] = tuple(range(TAKE_BASE, TAKE_BASE + NUM_MARKET))
-
-Pawn = tuple[int, int, int]
-"""A Nyonya or Baba on the board: (cell, seat, kind), kind indexing PAWN_NAMES."""
-
-
-def row_text(top: list[int], under: list[int], row: int) -> str:
-    """One board row as written in positions: "Bto . Ca/Gw . ." (stacks bottom/top)."""
-    spaces = []
-    for cell in range(row * BOARD_COLS, (row + 1) * BOARD_COLS):
-        kind = top[cell]
-        if kind < 0:
-            spaces.append(EMPTY_SPACE)
-        elif under[cell] < 0:
-            spaces.append(KIND_CODES[kind])
-        else:
-            spaces.append(f"{KIND_CODES[under[cell]]}/{KIND_CODES[kind]}")
-    return " ".join(spaces)
 
 
 class PeranakanState(State):
@@ -164,43 +133,6 @@ class PeranakanState(State):
             return self.wild_seat
         return self.turn
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        current = self.current_player()
-        if current < 0 or (player is not None and player != current):
-            return []
-        phase = self.phase
-        if phase == PLACE:
-            under = self.under
-            return [PLACE_BASE + c for c in range(len(under)) if under[c] < 0]
-        if phase == TAKE:
-            return list(_TAKE_ALL)
-        if phase == PAWN:
-            base = current * PAWN_KINDS
-            actions = [NO_PAWN]
-            for kind in range(PAWN_KINDS):
-                if self.hand[base + kind]:
-                    actions.append(PAWN_BASE + kind)
-            return actions
-        supply = self.supply
-        return [KUEH_BASE + t for t in range(NUM_KUEH) if supply[t]]
-
-    def _is_legal(self, action: int, seat: int) -> bool:
-        phase = self.phase
-        if type(action) is not int:
-            return False
-        if phase == PLACE:
-            cell = action - PLACE_BASE
-            return 0 <= cell < len(self.under) and self.under[cell] < 0
-        if phase == TAKE:
-            return TAKE_BASE <= action < TAKE_BASE + NUM_MARKET
-        if phase == PAWN:
-            if action == NO_PAWN:
-                return True
-            kind = action - PAWN_BASE
-            return 0 <= kind < PAWN_KINDS and self.hand[seat * PAWN_KINDS + kind] > 0
-        kueh = action - KUEH_BASE
-        return 0 <= kueh < NUM_KUEH and self.supply[kueh] > 0
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
             return draw_outcomes(self.deck, self.deck_left)
@@ -218,29 +150,6 @@ class PeranakanState(State):
         if seat != CHANCE:
             return PLAYER_ACTIONS
         return start_seat_names(self.num_players) if self.phase == START else REVEALS
-
-    def _illegal_message(self, action: int, seat: int) -> str:
-        """Say why the action is refused, or what the seat was asked to decide instead."""
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-            return f"{action!r} is not an action of {self.game.title}"
-        phase = self.phase
-        cell = action - PLACE_BASE
-        if phase == PLACE and 0 <= cell < len(self.under):
-            return (
-                f"{CELL_NAMES[cell]} has already been stacked on; "
-                "a space takes at most one tile on top of another"
-            )
-        kind = action - PAWN_BASE
-        if phase == PAWN and 0 <= kind < PAWN_KINDS:
-            return f"seat {seat} has no {PAWN_NAMES[kind]} left to place"
-        kueh = action - KUEH_BASE
-        if phase in (CHOOSE_KUEH, COLLECT_KUEH) and 0 <= kueh < NUM_KUEH:
-            return f"the {KUEH_TYPES[kueh]} supply is empty; choose a Kueh that is left"
-        wanted = ", ".join(self.action_to_str(a, seat) for a in self.legal_actions(seat))
-        return (
-            f"seat {seat} cannot {self.action_to_str(action, seat)!r} now; "
-            f"{text.PHASE_PROMPTS[phase]}: {wanted}"
-        )
 
     # --- the rules --------------------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:
@@ -404,84 +313,21 @@ class PeranakanState(State):
         self.turn = (self.turn + 1) % self.num_players
         self.phase = REVEAL
 
-    def end_triggered(self) -> bool:
-        """Deck empty, all Kueh supplies empty, or every pawn has collected (P9)."""
-        if not self.deck_size():
-            return True
-        if not any(self.supply):
-            return True
-        return not self.pawns and not self.due and not any(self.hand)
-
-    def deck_size(self) -> int:
-        """Tiles left in the deck, its face-up top tile included (P9)."""
-        return self.deck_left + (self.market[DECK_TOP] >= 0)
-
-    # --- scoring ----------------------------------------------------------------------------
-    def kueh_of(self, seat: int) -> list[int]:
-        """Collected Kueh of seat, one count per type."""
-        return self.kueh[seat * NUM_KUEH : (seat + 1) * NUM_KUEH]
-
-    def sets_of(self, seat: int) -> int:
-        """Complete sets: one Kueh of each type."""
-        return min(self.kueh_of(seat))
-
-    def scores(self) -> list[float]:
-        return [float(self.sets_of(seat)) for seat in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        """Most sets, then most Kueh in total, then a shared win (P12)."""
-        if self.phase != OVER:
-            return []
-        keys = [(self.sets_of(s), sum(self.kueh_of(s))) for s in range(self.num_players)]
-        best = max(keys)
-        return [s for s, key in enumerate(keys) if key == best]
-
-    # --- positions, views and text -----------------------------------------------------------
-    def position(self) -> dict[str, Any]:
-        """Board rows like "Bto . Ca/Gw . ."; the fields of a turn in progress only when set.
-
-        Left out as the rest fixes them: the deck (every tile not seen elsewhere), the supply
-        and the pawns that have collected.
-        """
-        n = self.num_players
-        codes, tokens = KIND_CODES, PAWN_TOKENS
-        hand, kueh = self.hand, self.kueh
-        data: dict[str, Any] = {
-            "players": n,
-            "options": dict(self.options),
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "start": self.start if self.start >= 0 else None,
-            "market": [codes[k] if k >= 0 else None for k in self.market],
-            "board": [row_text(self.top, self.under, row) for row in range(BOARD_ROWS)],
-            "pawns": [tokens[p] for p in self.pawns],
-            "hands": [hand[s * PAWN_KINDS : (s + 1) * PAWN_KINDS] for s in range(n)],
-            "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
-        }
-        if self.taken >= 0:
-            data["taken"] = MARKET_POSITIONS[self.taken]
-        if self.held >= 0:
-            data["held"] = codes[self.held]
-        if self.placed >= 0:
-            data["placed"] = CELL_NAMES[self.placed]
-        if self.wild_left:
-            data["wild_seat"] = self.wild_seat
-            data["wild_left"] = self.wild_left
-            data["collecting"] = [tokens[p] for p in self.due]
-        return data
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Everything on the table is public; the deck's contents follow from the tiles seen."""
-        data = self.position()
-        del data["options"]
-        data["seat"] = player
-        data["to_move"] = self.current_player()
-        data["deck_size"] = self.deck_size()
-        data["supply"] = dict(zip(KUEH_TYPES, self.supply, strict=True))
-        return data
+    # --- legality, scoring, positions, views and text, each in its own module ------------
+    legal_actions = legal.legal_actions
+    _is_legal = legal.is_legal
+    _illegal_message = legal.illegal_message
+    scores = scoring.scores
+    winners = scoring.winners
+    kueh_of = scoring.kueh_of
+    sets_of = scoring.sets_of
+    deck_size = scoring.deck_size
+    end_triggered = scoring.end_triggered
+    position = positions.position
+    view = views.view
 
     def check_components(self) -> list[str]:
-        return checks.component_problems(self)
+        return positions.component_problems(self)
 
     def __str__(self) -> str:
         return text.compact(self)

@@ -21,7 +21,7 @@ from meja.games.peranakan.components import (
     WILD,
     WILD_NAME,
 )
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.tables import (
     CELL_NAMES,
     EMPTY_SPACE,
     KIND_CODES,

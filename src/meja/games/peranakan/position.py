@@ -1,4 +1,5 @@
-"""Reading a position back into a state, and the component conservation checks.
+"""Positions: the whole state as data, reading it back with every field checked, and the
+component conservation checks.
 
 A position names tiles by code ("Bto": butterfly with tutu and ondeh), cells by name ("c3")
 and market places by name ("slot2"); every field is checked and a bad one is named.
@@ -23,12 +24,15 @@ from meja.games.peranakan.components import (
     TILE_KINDS,
     WILD,
 )
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.scoring import end_triggered
+from meja.games.peranakan.tables import (
     CELL_INDEX,
     CELL_NAMES,
     CHOOSE_KUEH,
     COLLECT_KUEH,
+    EMPTY_SPACE,
     KIND_BY_CODE,
+    KIND_CODES,
     KIND_COUNTS,
     KIND_LABELS,
     NUM_CELLS,
@@ -46,11 +50,12 @@ from meja.games.peranakan.layout import (
     START,
     TAKE,
     TOKEN_PAWNS,
+    Pawn,
 )
 
 if TYPE_CHECKING:
-    from meja.core.game import Game
-    from meja.games.peranakan.state import Pawn, PeranakanState
+    from meja.games.peranakan.game import PeranakanGame
+    from meja.games.peranakan.state import PeranakanState
 
 POSITION_KEYS: tuple[str, ...] = (
     "players",
@@ -66,6 +71,54 @@ POSITION_KEYS: tuple[str, ...] = (
 )
 OPTIONAL_KEYS: tuple[str, ...] = ("taken", "held", "placed", "wild_seat", "wild_left", "collecting")
 """Fields of a turn in progress, left out while they have no value."""
+
+
+def row_text(top: list[int], under: list[int], row: int) -> str:
+    """One board row as written in positions: "Bto . Ca/Gw . ." (stacks bottom/top)."""
+    spaces = []
+    for cell in range(row * BOARD_COLS, (row + 1) * BOARD_COLS):
+        kind = top[cell]
+        if kind < 0:
+            spaces.append(EMPTY_SPACE)
+        elif under[cell] < 0:
+            spaces.append(KIND_CODES[kind])
+        else:
+            spaces.append(f"{KIND_CODES[under[cell]]}/{KIND_CODES[kind]}")
+    return " ".join(spaces)
+
+
+def position(state: PeranakanState) -> dict[str, Any]:
+    """Board rows like "Bto . Ca/Gw . ."; the fields of a turn in progress only when set.
+
+    Left out as the rest fixes them: the deck (every tile not seen elsewhere), the supply
+    and the pawns that have collected.
+    """
+    n = state.num_players
+    codes, tokens = KIND_CODES, PAWN_TOKENS
+    hand, kueh = state.hand, state.kueh
+    data: dict[str, Any] = {
+        "players": n,
+        "options": dict(state.options),
+        "phase": PHASE_NAMES[state.phase],
+        "turn": state.turn,
+        "start": state.start if state.start >= 0 else None,
+        "market": [codes[k] if k >= 0 else None for k in state.market],
+        "board": [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)],
+        "pawns": [tokens[p] for p in state.pawns],
+        "hands": [hand[s * PAWN_KINDS : (s + 1) * PAWN_KINDS] for s in range(n)],
+        "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
+    }
+    if state.taken >= 0:
+        data["taken"] = MARKET_POSITIONS[state.taken]
+    if state.held >= 0:
+        data["held"] = codes[state.held]
+    if state.placed >= 0:
+        data["placed"] = CELL_NAMES[state.placed]
+    if state.wild_left:
+        data["wild_seat"] = state.wild_seat
+        data["wild_left"] = state.wild_left
+        data["collecting"] = [tokens[p] for p in state.due]
+    return data
 
 
 def component_problems(state: PeranakanState) -> list[str]:
@@ -197,14 +250,12 @@ _PHASE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
 _TILE = "tile code like 'Bto'"
 
 
-def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
+def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     """Build and validate a state from position data.
 
     The deck, the supply and the retired pawns are derived, so they always add up; what is
     left to check is that no count goes negative and that the parts fit together.
     """
-    from meja.games.peranakan.state import PeranakanState
-
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position must be a JSON object")
     missing = [key for key in POSITION_KEYS if key not in data]
@@ -222,7 +273,7 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
         resolved = game.resolve_options(n, options)
     except ValueError as exc:
         raise r.fail("options", str(exc)) from None
-    state = PeranakanState(game, n, resolved)
+    state = game.new_state(n, **resolved)
     state.phase = r.name("phase", r.get("phase"), _PHASE_INDEX, "phase name")
     if state.phase < 0:
         raise r.fail("phase", "expected a phase name")
@@ -340,5 +391,5 @@ def _check_phase(state: PeranakanState, r: _Reader) -> None:
     elif phase != OVER and empty != ([state.taken] if mid_turn else []):
         names = ", ".join(MARKET_POSITIONS[p] for p in empty)
         raise r.fail("market", f"position(s) {names} may not be empty now")
-    if phase in (REVEAL, START, TAKE) and state.end_triggered():
+    if phase in (REVEAL, START, TAKE) and end_triggered(state):
         raise r.fail("phase", "an end trigger holds (P9), so the game should be over")

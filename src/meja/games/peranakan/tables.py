@@ -47,6 +47,9 @@ PHASE_NAMES: tuple[str, ...] = (
 EMPTY_SPACE = "."
 """How an empty space or market position is written in text and position board rows."""
 
+Pawn = tuple[int, int, int]
+"""A Nyonya or Baba on the board: (cell, seat, kind), kind indexing PAWN_NAMES."""
+
 PAWN_LETTERS: tuple[str, ...] = tuple(name[0].upper() for name in PAWN_NAMES)
 """Pawn kinds as written in positions and text: N for Nyonya, B for Baba."""
 
