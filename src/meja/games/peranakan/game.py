@@ -75,7 +75,7 @@ class PeranakanGame(Game):
         state = PeranakanState(self, num_players, resolved)
         state.phase = REVEAL
         state.start = -1 if state.random_start else int(resolved["start_player"])
-        state.turn = max(state.start, 0)
+        state.turn_seat = max(state.start, 0)
         state.market = [-1] * NUM_MARKET
         state.deck = [kind.count for kind in TILE_KINDS]
         state.deck_left = TOTAL_TILES

@@ -22,6 +22,7 @@ from meja.games.peranakan.components import (
     PAWNS_BY_PLAYER_COUNT,
     SUPPLY_NEXT_TO,
     TILE_KINDS,
+    TOTAL_TILES,
     WILD,
 )
 from meja.games.peranakan.scoring import end_triggered
@@ -57,11 +58,19 @@ if TYPE_CHECKING:
     from meja.games.peranakan.game import PeranakanGame
     from meja.games.peranakan.state import PeranakanState
 
+FORMAT = 2
+"""Positions of format 2 begin with the envelope every game shares. A position without "format"
+has today's first shape: "players" and "turn" (the seat to play) under their first names, and
+no turn count, which is read from the board."""
+
 POSITION_KEYS: tuple[str, ...] = (
-    "players",
-    "options",
+    "num_players",
     "phase",
+    "to_move",
     "turn",
+    "format",
+    "turn_seat",
+    "options",
     "start",
     "market",
     "board",
@@ -69,6 +78,14 @@ POSITION_KEYS: tuple[str, ...] = (
     "hands",
     "kueh",
 )
+FIRST_NAMES: dict[str, str] = {"num_players": "players", "turn_seat": "turn"}
+"""The first shape's names of the fields format 2 renamed."""
+FIRST_KEYS: tuple[str, ...] = tuple(
+    FIRST_NAMES.get(key, key) for key in POSITION_KEYS if key not in ("to_move", "turn", "format")
+)
+"""The fields of a position without "format", by their first names."""
+MAX_TURNS = TOTAL_TILES
+"""Every turn places a tile."""
 OPTIONAL_KEYS: tuple[str, ...] = ("taken", "held", "placed", "wild_seat", "wild_left", "collecting")
 """Fields of a turn in progress, left out while they have no value."""
 
@@ -87,8 +104,24 @@ def row_text(top: list[int], under: list[int], row: int) -> str:
     return " ".join(spaces)
 
 
-def position(state: PeranakanState) -> dict[str, Any]:
-    """Board rows like "Bto . Ca/Gw . ."; the fields of a turn in progress only when set.
+def turns_begun(state: PeranakanState) -> int:
+    """Turns begun, read from the board: every turn places one tile, and a turn begins once the
+    market is dealt (the first) or the turn before it ends, when the next seat is set."""
+    placed = sum(kind >= 0 for kind in state.top) + sum(kind >= 0 for kind in state.under)
+    phase = state.phase
+    if phase in (PAWN, COLLECT_KUEH, OVER) or (not placed and phase in (REVEAL, START)):
+        return placed
+    return placed + 1
+
+
+def envelope(state: PeranakanState) -> dict[str, Any]:
+    """The fields every game's views and positions begin with."""
+    return state.envelope(PHASE_NAMES[state.phase], turns_begun(state))
+
+
+def table(state: PeranakanState) -> dict[str, Any]:
+    """Everything on the table: board rows like "Bto . Ca/Gw . ."; the fields of a turn in
+    progress only when set.
 
     Left out as the rest fixes them: the deck (every tile not seen elsewhere), the supply
     and the pawns that have collected.
@@ -97,10 +130,7 @@ def position(state: PeranakanState) -> dict[str, Any]:
     codes, tokens = KIND_CODES, PAWN_TOKENS
     hand, kueh = state.hand, state.kueh
     data: dict[str, Any] = {
-        "players": n,
-        "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase],
-        "turn": state.turn,
+        "turn_seat": state.turn_seat,
         "start": state.start if state.start >= 0 else None,
         "market": [codes[k] if k >= 0 else None for k in state.market],
         "board": [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)],
@@ -119,6 +149,16 @@ def position(state: PeranakanState) -> dict[str, Any]:
         data["wild_left"] = state.wild_left
         data["collecting"] = [tokens[p] for p in state.due]
     return data
+
+
+def position(state: PeranakanState) -> dict[str, Any]:
+    """The envelope, the format, the options and the table."""
+    return {
+        **envelope(state),
+        "format": FORMAT,
+        "options": dict(state.options),
+        **table(state),
+    }
 
 
 def component_problems(state: PeranakanState) -> list[str]:
@@ -181,17 +221,18 @@ def _crowding(state: PeranakanState) -> str:
 
 
 class _Reader:
-    """Typed access to a position's fields that names the field in every complaint."""
+    """Typed access to a position's fields that names the field in every complaint, by the
+    name the position gives it (names: a field's name in the first shape)."""
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    def __init__(self, data: Mapping[str, Any], names: Mapping[str, str]) -> None:
         self.data = data
+        self.names = names
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self.data.get(key, default)
+        return self.data.get(self.names.get(key, key), default)
 
-    @staticmethod
-    def fail(key: str, problem: str) -> InvalidPosition:
-        return InvalidPosition(f"{key!r}: {problem}")
+    def fail(self, key: str, problem: str) -> InvalidPosition:
+        return InvalidPosition(f"{self.names.get(key, key)!r}: {problem}")
 
     def integer(self, key: str, value: Any, low: int, high: int) -> int:
         """An int in low..high (inclusive)."""
@@ -258,14 +299,18 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     """
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position must be a JSON object")
-    missing = [key for key in POSITION_KEYS if key not in data]
+    first = "format" not in data
+    keys = FIRST_KEYS if first else POSITION_KEYS
+    missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidPosition(f"the position has no {missing[0]!r} field")
-    extra = sorted(set(data) - set(POSITION_KEYS) - set(OPTIONAL_KEYS))
+    extra = sorted(set(data) - set(keys) - set(OPTIONAL_KEYS))
     if extra:
         raise InvalidPosition(f"the position has an unknown field {extra[0]!r}")
-    r = _Reader(data)
-    n = r.integer("players", r.get("players"), MIN_PLAYERS, MAX_PLAYERS)
+    r = _Reader(data, FIRST_NAMES if first else {})
+    if not first and (type(data["format"]) is not int or data["format"] != FORMAT):
+        raise r.fail("format", f"expected {FORMAT}, or no format for the first shape")
+    n = r.integer("num_players", r.get("num_players"), MIN_PLAYERS, MAX_PLAYERS)
     options = r.get("options")
     if not isinstance(options, Mapping):
         raise r.fail("options", f"expected an object, got {options!r}")
@@ -277,7 +322,7 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     state.phase = r.name("phase", r.get("phase"), _PHASE_INDEX, "phase name")
     if state.phase < 0:
         raise r.fail("phase", "expected a phase name")
-    state.turn = r.integer("turn", r.get("turn"), 0, n - 1)
+    state.turn_seat = r.integer("turn_seat", r.get("turn_seat"), 0, n - 1)
     state.start = r.seat("start", r.get("start"), n)
     state.market = [
         r.name("market", code, KIND_BY_CODE, _TILE)
@@ -339,7 +384,21 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     if crowded:
         raise InvalidPosition(crowded)
     _check_phase(state, r)
+    if not first:
+        _check_envelope(state, r)
     return state
+
+
+def _check_envelope(state: PeranakanState, r: _Reader) -> None:
+    """The turn count and the seat to move must be the ones the rest of the position shows."""
+    turns = turns_begun(state)
+    turn = r.integer("turn", r.get("turn"), 0, MAX_TURNS)
+    if turn != turns:
+        raise r.fail("turn", f"the board and phase show {turns} turns begun, not {turn}")
+    to_move = state.current_player()
+    given = r.get("to_move")
+    if type(given) is not int or given != to_move:
+        raise r.fail("to_move", f"the phase and turn_seat make {to_move} the one to move")
 
 
 def _check_phase(state: PeranakanState, r: _Reader) -> None:

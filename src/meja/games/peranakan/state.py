@@ -69,7 +69,7 @@ class PeranakanState(State):
     they change only when a pawn collects."""
     _compared = (
         "phase",
-        "turn",
+        "turn_seat",
         "start",
         "market",
         "deck",
@@ -90,7 +90,7 @@ class PeranakanState(State):
     """Every field position() is made from."""
 
     phase: int
-    turn: int
+    turn_seat: int
     start: int
     market: list[int]
     deck: list[int]
@@ -131,7 +131,7 @@ class PeranakanState(State):
             return TERMINAL
         if phase == COLLECT_KUEH:
             return self.wild_seat
-        return self.turn
+        return self.turn_seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
@@ -159,22 +159,22 @@ class PeranakanState(State):
         elif phase == PAWN:
             if action != NO_PAWN:
                 kind = action - PAWN_BASE
-                self.hand[self.turn * PAWN_KINDS + kind] -= 1
-                self.pawns.append((self.placed, self.turn, kind))
+                self.hand[self.turn_seat * PAWN_KINDS + kind] -= 1
+                self.pawns.append((self.placed, self.turn_seat, kind))
             self._collect()
         elif phase == TAKE:
             self._take(action - TAKE_BASE)
         elif phase == REVEAL:
             self._reveal(action)
         elif phase == CHOOSE_KUEH:
-            self._give(self.turn, action - KUEH_BASE)
+            self._give(self.turn_seat, action - KUEH_BASE)
             self.phase = PLACE
         elif phase == COLLECT_KUEH:
             self._give(self.wild_seat, action - KUEH_BASE)
             self.wild_left -= 1
             self._continue_collecting()
         else:
-            self.start = self.turn = action
+            self.start = self.turn_seat = action
             self.phase = TAKE
 
     def _reveal(self, kind: int) -> None:
@@ -199,13 +199,13 @@ class PeranakanState(State):
         kueh = SUPPLY_NEXT_TO[pos]
         if kueh != WILD:
             if self.supply[kueh]:
-                self._give(self.turn, kueh)
+                self._give(self.turn_seat, kueh)
             return
         stocked = [t for t in range(NUM_KUEH) if self.supply[t]]
         if len(stocked) > 1:
             self.phase = CHOOSE_KUEH
         elif stocked:
-            self._give(self.turn, stocked[0])
+            self._give(self.turn_seat, stocked[0])
 
     def _give(self, seat: int, kueh: int) -> None:
         """Move one Kueh of a type with stock from the supply to seat."""
@@ -219,7 +219,7 @@ class PeranakanState(State):
         self.top[cell] = self.held
         self.held = -1
         self.placed = cell
-        base = self.turn * PAWN_KINDS
+        base = self.turn_seat * PAWN_KINDS
         if any(self.hand[base : base + PAWN_KINDS]):
             self.phase = PAWN
         else:
@@ -250,7 +250,7 @@ class PeranakanState(State):
                 staying.append(pawn)
         if due:
             self.pawns = staying
-            n, turn = self.num_players, self.turn
+            n, turn = self.num_players, self.turn_seat
             due.sort(key=lambda p: (p[1] - turn) % n)
             self.due = tuple(due)
         self._continue_collecting()
@@ -310,7 +310,7 @@ class PeranakanState(State):
         if self.end_triggered():
             self.phase = OVER
             return
-        self.turn = (self.turn + 1) % self.num_players
+        self.turn_seat = (self.turn_seat + 1) % self.num_players
         self.phase = REVEAL
 
     # --- legality, scoring, positions, views and text, each in its own module ------------
