@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.lookahead import best_action
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
@@ -79,3 +80,7 @@ def evaluate(state: State, player: int) -> float:
 def choose(state: State, player: int, rng: random.Random) -> int:
     """The first step of the best-looking whole turn."""
     return best_action(state, player, evaluate, rng, depth=4)
+
+
+HEURISTIC = Heuristic(choose=choose, values=values, search_iterations=None, search_guide=0.0)
+"""Search keeps the bot's own iteration budget and does not lean toward the heuristic's move."""
