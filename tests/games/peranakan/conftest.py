@@ -14,7 +14,7 @@ from meja.games.peranakan.components import (
     COLUMN_LETTERS,
     PAWNS_BY_PLAYER_COUNT,
 )
-from meja.games.peranakan.layout import KIND_CODES, KIND_COUNTS, PAWN_LETTERS
+from meja.games.peranakan.tables import KIND_CODES, KIND_COUNTS, PAWN_LETTERS
 
 Build = Callable[..., PeranakanState]
 """The type of the build fixture: keyword fields in, a validated state out."""
@@ -51,13 +51,15 @@ def build_state(
     retired: Sequence[Sequence[int]] | None = None,
     options: Mapping[str, Any] | None = None,
     phase: str = "take",
-    turn: int = 0,
+    turn_seat: int = 0,
     **fields: Any,
 ) -> PeranakanState:
     """A state from the fields a test cares about; hands and supplies are filled in to match.
 
     Hands are the pawns neither on the board nor retired (those that have collected); the
     market defaults to five tiles not on the board; deck and supplies hold everything else.
+    The position is written in the first shape (no "format"), whose turn count is read from
+    the board, so a test names only the seat whose turn it is.
     """
     board = dict(board or {})
     tiles = [code for stack in board.values() for code in stack.split("/")]
@@ -72,7 +74,7 @@ def build_state(
         "players": players,
         "options": dict(options or {}),
         "phase": phase,
-        "turn": turn,
+        "turn": turn_seat,
         "start": 0,
         "market": market,
         "board": _rows(board),

@@ -67,7 +67,7 @@ def test_rulebook_example_nyonya_with_full_lines_collects_at_once(build: Build, 
     """Pink's Butterfly Nyonya: both lines are full, so she collects in the same turn."""
     board = {"a3": "Bt", "b3": "Co", "d3": "Gt", "e3": "Pa"}
     board |= {"c1": "Bo", "c2": "Ca", "c4": "Gb", "c5": "Pt"}
-    state = build(board=board, market=["Bba", "Pb", "Pto", "Gba", "Go"], turn=1)
+    state = build(board=board, market=["Bba", "Pb", "Pto", "Gba", "Go"], turn_seat=1)
     play(state, "take deck", "place c3", "nyonya")
     assert state.position()["pawns"] == []
     assert kueh(state, 1) == [1, 1, 1, 2]
@@ -132,7 +132,7 @@ def test_a_covered_tiles_icons_never_count_for_a_baba_either_P10(build: Build, p
 def test_rulebook_example_baba_waits_with_three_spots_left(build: Build, play: Play) -> None:
     """Yellow's Peacock Baba is not surrounded: he waits for the 3 remaining spots."""
     cells = ["b2", "c2", "d2", "b3", "d3"]
-    state = setup(build, cells, {}, ["Pw", "Bb", "Ba", "Cb", "Co"], players=3, turn=2)
+    state = setup(build, cells, {}, ["Pw", "Bb", "Ba", "Cb", "Co"], players=3, turn_seat=2)
     play(state, "take deck", "place c3", "baba")
     assert state.position()["pawns"] == ["B2@c3"]
     assert state.current_player() == CHANCE
@@ -142,7 +142,7 @@ def test_rulebook_example_surrounded_baba_collects_at_once(build: Build, play: P
     """Pink's Goldfish Baba is totally surrounded: he collects from the goldfish around him."""
     board = {"b2": "Gt", "c2": "Pt", "d2": "Pb", "b3": "Pa"}
     board |= {"d3": "Ct", "b4": "Co", "c4": "Bt", "d4": "Go"}
-    state = build(board=board, market=["Gba", "Bb", "Ba", "Cb", "Bo"], turn=1)
+    state = build(board=board, market=["Gba", "Bb", "Ba", "Cb", "Bo"], turn_seat=1)
     play(state, "take deck", "place c3", "baba")
     # Goldfish around him: Gt and Go; his own tile's bahulu and angku do not count (P3).
     assert state.position()["pawns"] == []
@@ -193,7 +193,7 @@ def test_pawns_move_onto_the_stacked_tile_and_use_its_pattern(build: Build, play
     around = ["b2", "c2", "d2", "b3", "d3", "b4", "c4"]
     special = {"c3": "Ct", "b2": "Bt", "c2": "Co", "d2": "Bb"}
     market = ["Bo", "Pb", "Pto", "Gba", "Go"]
-    state = setup(build, around, special, market, pawns=["B0@c3"], turn=1)
+    state = setup(build, around, special, market, pawns=["B0@c3"], turn_seat=1)
     play(state, "take deck", "place c3", "no pawn", "reveal ceramics angku")
     assert state.position()["pawns"] == ["B0@c3"]
     assert state.position()["board"][2].split()[2] == "Ct/Bo"
@@ -230,7 +230,7 @@ def test_active_player_collects_first_when_kueh_run_short(build: Build, play: Pl
         ["Ca", "Co", "Bo", "Ba", "Cw"],
         pawns=["N0@c1", "N1@a3"],
         kueh=[[21, 0, 0, 0], [0, 0, 0, 0]],
-        turn=1,
+        turn_seat=1,
     )
     play(state, "take deck", "place c3", "no pawn")
     assert state.position()["pawns"] == []
@@ -248,7 +248,7 @@ def test_collection_goes_clockwise_from_the_active_player(build: Build, play: Pl
         players=3,
         pawns=["N0@c1", "N2@a3"],
         kueh=[[0, 0, 0, 0], [21, 0, 0, 0], [0, 0, 0, 0]],
-        turn=1,
+        turn_seat=1,
     )
     play(state, "take deck", "place c3", "no pawn")
     assert kueh(state, 2)[0] == 1
@@ -261,7 +261,7 @@ def test_wild_icons_are_chosen_by_the_pawn_owner_in_placement_order(
     """P6 and P7: the owner picks each wild Kueh, their pawns in the order they were placed."""
     special = {"c1": "Cw", "a3": "Bw"}
     market = ["Pa", "Co", "Bo", "Ba", "Cb"]
-    state = setup(build, ORDER_LINES, special, market, pawns=["N0@c1", "N0@a3"], turn=1)
+    state = setup(build, ORDER_LINES, special, market, pawns=["N0@c1", "N0@a3"], turn_seat=1)
     play(state, "take deck", "place c3", "no pawn")
     assert state.current_player() == 0
     assert state.position()["phase"] == "collect_kueh"
@@ -272,7 +272,7 @@ def test_wild_icons_are_chosen_by_the_pawn_owner_in_placement_order(
     play(state, "kueh bahulu")
     assert kueh(state, 0) == [1, 0, 1, 0]
     assert state.current_player() == CHANCE
-    assert state.position()["turn"] == 0
+    assert state.position()["turn_seat"] == 0
 
 
 def test_printed_kueh_are_taken_before_wild_choices(build: Build, play: Play) -> None:

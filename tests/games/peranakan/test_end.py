@@ -9,9 +9,9 @@ import pytest
 
 from meja.core import CHANCE
 from meja.core.game import play_random
-from meja.games.peranakan import GAME, PeranakanState
+from meja.games.peranakan import GAME, SPEC, PeranakanState
 from meja.games.peranakan.components import TOTAL_TILES
-from meja.games.peranakan.layout import KIND_CODES, KIND_COUNTS
+from meja.games.peranakan.tables import KIND_CODES, KIND_COUNTS
 
 Build = Callable[..., PeranakanState]
 Play = Callable[..., PeranakanState]
@@ -35,6 +35,25 @@ def test_the_deck_top_still_counts_as_in_the_deck(build: Build) -> None:
     assert state.deck_size() == 1
     assert not state.is_terminal()
     assert state.current_player() == 0
+
+
+def test_the_facts_of_a_deck_ending_name_the_trigger_and_what_was_left(
+    build: Build, play: Play
+) -> None:
+    state = play(last_deck_tile(build), "take slot2", "place e5", "no pawn")
+    facts = SPEC.facts(state)
+    assert facts.end == "deck empty"
+    assert facts.stats == {
+        "kueh_left_in_supply": 87.0,
+        "tiles_left_in_deck": 0.0,
+        "stacked_tiles": 11.0,
+        "pawns_never_collected": 0.0,
+    }
+    assert facts.seat_stats == {
+        "sets": (0.0, 0.0),
+        "kueh": (1.0, 0.0),
+        "pawns_on_board": (0.0, 0.0),
+    }
 
 
 @pytest.mark.parametrize("taken", ["deck", "slot2"])

@@ -12,6 +12,7 @@ import pytest
 from meja.core import CHANCE, GameRecord, IllegalAction, InvalidPosition, NotYourTurn
 from meja.core.game import play_random, random_step
 from meja.games.peranakan import GAME, PeranakanState, text
+from meja.games.peranakan.actions import PLAYER_ACTIONS
 from meja.games.peranakan.components import (
     KUEH_PER_TYPE,
     KUEH_TYPES,
@@ -23,7 +24,6 @@ from meja.games.peranakan.components import (
     TOTAL_TILES,
     WILD,
 )
-from meja.games.peranakan.layout import ACTION_BY_NAME
 
 Build = Callable[..., PeranakanState]
 Play = Callable[..., PeranakanState]
@@ -109,6 +109,9 @@ def _take_phase(build: Build) -> dict[str, Any]:
         ({"phase": "dance"}, "'phase'"),
         ({"turn": 5}, "'turn'"),
         ({"turn": True}, "'turn'"),
+        ({"turn_seat": 5}, "'turn_seat'"),
+        ({"to_move": 1}, "'to_move'"),
+        ({"format": 3}, "'format'"),
         ({"held": "Gt"}, "'held'"),
         ({"options": {"baba_neighbourhood": "hex"}}, "'options'"),
         ({"start": None}, "'start'"),
@@ -189,6 +192,46 @@ def test_positions_round_trip_at_every_kind_of_step() -> None:
     assert seen == {"reveal", "start", "take", "choose_kueh", "place", "pawn", "collect_kueh"}
 
 
+def _first_shape(data: dict[str, Any]) -> dict[str, Any]:
+    """A format-2 position written in the first shape: no envelope count, first names."""
+    first = {key: value for key, value in data.items() if key not in ("format", "to_move", "turn")}
+    first["players"] = first.pop("num_players")
+    first["turn"] = first.pop("turn_seat")
+    return first
+
+
+def test_a_position_of_the_first_shape_loads_equal_to_format_2() -> None:
+    """Saved games from before the envelope keep loading: the turn count is read from the board."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.new_state(2 + seed % 4, start_player="random")
+        while True:
+            data = state.position()
+            old = GAME.from_position(_first_shape(data))
+            assert old == state and old.position() == data
+            if state.is_terminal():
+                break
+            seat, action = random_step(state, rng)
+            state.apply(action, seat)
+    with pytest.raises(InvalidPosition, match="'players'"):
+        GAME.from_position(_first_shape(data) | {"players": 7})
+
+
+def test_views_and_positions_begin_with_the_envelope_and_count_turns_begun(play: Play) -> None:
+    state = GAME.new_state(3, start_player="2")
+    envelope = ["num_players", "phase", "to_move", "turn"]
+    assert list(state.view(1))[:5] == [*envelope, "seat"]
+    assert list(state.position())[:5] == [*envelope, "format"]
+    assert (state.view(None)["turn"], state.view(None)["turn_seat"]) == (0, 2)
+    play(state, *[f"reveal {name}" for name in ("peacock tutu", "peacock ondeh")])
+    play(state, "reveal peacock bahulu", "reveal peacock angku", "reveal peacock wild")
+    view = state.view(0)
+    assert (view["num_players"], view["turn"], view["turn_seat"], view["to_move"]) == (3, 1, 2, 2)
+    play(state, "take slot1", "place c3", "no pawn")
+    view = state.view(0)
+    assert (view["phase"], view["turn"], view["turn_seat"], view["to_move"]) == ("reveal", 2, 0, -1)
+
+
 def test_clone_is_independent_and_equal(build: Build, play: Play) -> None:
     state = build(board={"c3": "Ct"})
     copy = state.clone()
@@ -219,7 +262,7 @@ def test_an_illegal_action_says_what_to_choose_instead(build: Build) -> None:
     state = build()
     before = state.clone()
     with pytest.raises(IllegalAction, match="cannot 'place c3' now; choose a market tile: take"):
-        state.apply(ACTION_BY_NAME["place c3"], 0)
+        state.apply(PLAYER_ACTIONS.names.index("place c3"), 0)
     with pytest.raises(IllegalAction, match="not an action"):
         state.apply(99, 0)
     with pytest.raises(NotYourTurn):

@@ -191,7 +191,7 @@ def test_a_pawn_kind_that_is_used_up_cannot_be_placed(build: Build, play: Play) 
 def test_no_pawn_question_once_a_player_has_none_left(build: Build, play: Play) -> None:
     state = play(build(retired=[[4, 3], [0, 0]]), "take slot1", "place b2")
     assert state.position()["phase"] == "reveal"
-    assert state.position()["turn"] == 1
+    assert state.position()["turn_seat"] == 1
 
 
 def test_market_slides_toward_slot4_and_deck_top_refills_slot1(build: Build, play: Play) -> None:
@@ -235,7 +235,7 @@ def test_the_next_deck_tile_is_drawn_from_the_unseen_tiles(build: Build, play: P
 
 
 def test_turns_pass_clockwise(build: Build, play: Play) -> None:
-    state = build(players=3, turn=2)
+    state = build(players=3, turn_seat=2)
     play(state, "take slot1", "place a1", "no pawn", "reveal goldfish tutu")
     assert state.current_player() == 0
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.lookahead import best_action
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
-from meja.games.peranakan.layout import KIND_FIXED, KIND_WILDS, LINE_OTHERS
 from meja.games.peranakan.state import PeranakanState
+from meja.games.peranakan.tables import KIND_FIXED, KIND_WILDS, LINE_OTHERS
 
 KUEH_WEIGHTS = (10.0, 4.0, 1.5, 0.5)
 """Worth of one Kueh of a seat's scarcest type, second scarcest, and so on."""
@@ -79,3 +80,7 @@ def evaluate(state: State, player: int) -> float:
 def choose(state: State, player: int, rng: random.Random) -> int:
     """The first step of the best-looking whole turn."""
     return best_action(state, player, evaluate, rng, depth=4)
+
+
+HEURISTIC = Heuristic(choose=choose, values=values, search_iterations=None, search_guide=0.0)
+"""Search keeps the bot's own iteration budget and does not lean toward the heuristic's move."""

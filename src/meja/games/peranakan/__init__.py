@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from meja.games.peranakan.game import PeranakanGame
+from meja.games.peranakan.game import GAME, PeranakanGame
+from meja.games.peranakan.spec import SPEC
 from meja.games.peranakan.state import PeranakanState
 
-GAME = PeranakanGame()
-
-__all__ = ["GAME", "PeranakanGame", "PeranakanState"]
+__all__ = ["GAME", "SPEC", "PeranakanGame", "PeranakanState"]

@@ -11,9 +11,9 @@ from meja.core.start_player import (
     start_player_option,
     with_start_seat_text,
 )
-from meja.games.peranakan import checks
+from meja.games.peranakan import position
+from meja.games.peranakan.actions import NUM_ACTIONS
 from meja.games.peranakan.components import (
-    BOARD_ROWS,
     KUEH_PER_TYPE,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -21,15 +21,14 @@ from meja.games.peranakan.components import (
     TILE_KINDS,
     TOTAL_TILES,
 )
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.state import PeranakanState
+from meja.games.peranakan.tables import (
     NEIGHBOURHOODS,
-    NUM_ACTIONS,
     NUM_CELLS,
     NUM_KUEH,
     NUM_MARKET,
     REVEAL,
 )
-from meja.games.peranakan.state import PeranakanState, row_text
 
 STEPS_PER_TURN = 4
 """Reveal, take, place and pawn; wild Kueh choices are counted separately."""
@@ -76,20 +75,19 @@ class PeranakanGame(Game):
         state = PeranakanState(self, num_players, resolved)
         state.phase = REVEAL
         state.start = -1 if state.random_start else int(resolved["start_player"])
-        state.turn = max(state.start, 0)
+        state.turn_seat = max(state.start, 0)
         state.market = [-1] * NUM_MARKET
         state.deck = [kind.count for kind in TILE_KINDS]
         state.deck_left = TOTAL_TILES
         state.top = [-1] * NUM_CELLS
         state.under = [-1] * NUM_CELLS
-        state.rows = [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)]
         state.pawns = []
         state.hand = list(PAWNS_BY_PLAYER_COUNT[num_players]) * num_players
         state.retired = [0] * len(state.hand)
         state.supply = [KUEH_PER_TYPE] * NUM_KUEH
         state.kueh = [0] * (NUM_KUEH * num_players)
         state.held = state.taken = state.placed = state.wild_seat = -1
-        state.due = []
+        state.due = ()
         state.wild_left = 0
         return state
 
@@ -103,4 +101,7 @@ class PeranakanGame(Game):
         return setup + STEPS_PER_TURN * turns + NUM_KUEH * KUEH_PER_TYPE
 
     def from_position(self, data: Mapping[str, Any]) -> PeranakanState:
-        return checks.load(self, data)
+        return position.load(self, data)
+
+
+GAME = PeranakanGame()

@@ -1,100 +1,102 @@
-"""The Peranakan rules: a turn is take a tile, place it, maybe place a pawn, collect, refill.
+"""The Peranakan state: its fields, whose move it is, chance, and the rules that apply a move.
 
-State is kept in flat lists of ints so that clone() and random play stay cheap. Each physical
-choice is its own action (take -> [wild Kueh] -> cell -> pawn -> [wild Kueh while collecting]);
-a choice with a single option is made automatically.
+A turn is take a tile, place it, maybe place a pawn, collect, refill. State is kept in flat lists
+of ints so that clone() and random play stay cheap. Each physical choice is its own action
+(take -> [wild Kueh] -> cell -> pawn -> [wild Kueh while collecting]); a choice with a single
+option is made automatically.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from meja.core.errors import IllegalAction
+from meja.core.actions import ActionNames
+from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
-from meja.games.peranakan import checks, text
-from meja.games.peranakan.components import (
-    BOARD_COLS,
-    KUEH_TYPES,
-    MARKET_POSITIONS,
-    NYONYA,
-    PAWN_NAMES,
-    SUPPLY_NEXT_TO,
-    WILD,
+from meja.core.start_player import start_seat_names
+from meja.games.peranakan import legal, scoring, text
+from meja.games.peranakan import position as positions
+from meja.games.peranakan import view as views
+from meja.games.peranakan.actions import (
+    KUEH_BASE,
+    NO_PAWN,
+    PAWN_BASE,
+    PLACE_BASE,
+    PLAYER_ACTIONS,
+    REVEALS,
+    TAKE_BASE,
 )
-from meja.games.peranakan.layout import (
-    ACTION_BY_NAME,
-    ACTION_NAMES,
+from meja.games.peranakan.components import NYONYA, SUPPLY_NEXT_TO, WILD
+from meja.games.peranakan.tables import (
     AREA_GETTERS,
-    CELL_NAMES,
     CHOOSE_KUEH,
     COLLECT_KUEH,
     DECK_TOP,
-    EMPTY_SPACE,
-    KIND_CODES,
     KIND_FIXED,
     KIND_PATTERN,
     KIND_WILDS,
-    KUEH_BASE,
     LINE_OTHERS,
     LINE_SETS,
     NEIGHBOUR_SETS,
     NEIGHBOURHOODS,
-    NO_PAWN,
-    NUM_ACTIONS,
-    NUM_KINDS,
     NUM_KUEH,
-    NUM_MARKET,
     OVER,
     PAWN,
-    PAWN_BASE,
     PAWN_KINDS,
-    PAWN_TOKENS,
-    PHASE_NAMES,
     PLACE,
-    PLACE_BASE,
     REVEAL,
-    REVEAL_BY_NAME,
-    REVEAL_NAMES,
     REVEAL_ORDER,
     START,
-    START_BY_NAME,
-    START_NAMES,
     TAKE,
-    TAKE_BASE,
+    Pawn,
 )
-
-_TAKE_ALL: tuple[int, ...] = tuple(range(TAKE_BASE, TAKE_BASE + NUM_MARKET))
-
-Pawn = tuple[int, int, int]
-"""A Nyonya or Baba on the board: (cell, seat, kind), kind indexing PAWN_NAMES."""
-
-
-def row_text(top: list[int], under: list[int], row: int) -> str:
-    """One board row as written in positions: "Bto . Ca/Gw . ." (stacks bottom/top)."""
-    spaces = []
-    for cell in range(row * BOARD_COLS, (row + 1) * BOARD_COLS):
-        kind = top[cell]
-        if kind < 0:
-            spaces.append(EMPTY_SPACE)
-        elif under[cell] < 0:
-            spaces.append(KIND_CODES[kind])
-        else:
-            spaces.append(f"{KIND_CODES[under[cell]]}/{KIND_CODES[kind]}")
-    return " ".join(spaces)
 
 
 class PeranakanState(State):
     """One game of Peranakan: Tiles and Tactics in progress."""
 
+    _copied = (
+        "market",
+        "deck",
+        "top",
+        "under",
+        "pawns",
+        "hand",
+        "supply",
+        "kueh",
+    )
+    """Lists changed in place; retired and due are shared by clones and replaced instead, as
+    they change only when a pawn collects."""
+    _compared = (
+        "phase",
+        "turn_seat",
+        "start",
+        "market",
+        "deck",
+        "top",
+        "under",
+        "pawns",
+        "hand",
+        "retired",
+        "supply",
+        "kueh",
+        "held",
+        "taken",
+        "placed",
+        "due",
+        "wild_seat",
+        "wild_left",
+    )
+    """Every field position() is made from."""
+
     phase: int
-    turn: int
+    turn_seat: int
     start: int
     market: list[int]
     deck: list[int]
     deck_left: int
     top: list[int]
     under: list[int]
-    rows: list[str]
     pawns: list[Pawn]
     hand: list[int]
     retired: list[int]
@@ -103,7 +105,7 @@ class PeranakanState(State):
     held: int
     taken: int
     placed: int
-    due: list[Pawn]
+    due: tuple[Pawn, ...]
     wild_seat: int
     wild_left: int
 
@@ -129,83 +131,25 @@ class PeranakanState(State):
             return TERMINAL
         if phase == COLLECT_KUEH:
             return self.wild_seat
-        return self.turn
-
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        current = self.current_player()
-        if current < 0 or (player is not None and player != current):
-            return []
-        phase = self.phase
-        if phase == PLACE:
-            under = self.under
-            return [PLACE_BASE + c for c in range(len(under)) if under[c] < 0]
-        if phase == TAKE:
-            return list(_TAKE_ALL)
-        if phase == PAWN:
-            base = current * PAWN_KINDS
-            actions = [NO_PAWN]
-            for kind in range(PAWN_KINDS):
-                if self.hand[base + kind]:
-                    actions.append(PAWN_BASE + kind)
-            return actions
-        supply = self.supply
-        return [KUEH_BASE + t for t in range(NUM_KUEH) if supply[t]]
-
-    def _is_legal(self, action: int, seat: int) -> bool:
-        phase = self.phase
-        if type(action) is not int:
-            return False
-        if phase == PLACE:
-            cell = action - PLACE_BASE
-            return 0 <= cell < len(self.under) and self.under[cell] < 0
-        if phase == TAKE:
-            return TAKE_BASE <= action < TAKE_BASE + NUM_MARKET
-        if phase == PAWN:
-            if action == NO_PAWN:
-                return True
-            kind = action - PAWN_BASE
-            return 0 <= kind < PAWN_KINDS and self.hand[seat * PAWN_KINDS + kind] > 0
-        kueh = action - KUEH_BASE
-        return 0 <= kueh < NUM_KUEH and self.supply[kueh] > 0
+        return self.turn_seat
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
-            left = self.deck_left
-            return [(k, n / left) for k, n in enumerate(self.deck) if n]
+            return draw_outcomes(self.deck, self.deck_left)
         if self.phase == START:
-            share = 1.0 / self.num_players
-            return [(seat, share) for seat in range(self.num_players)]
+            return uniform_outcomes(self.num_players)
         return []
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if type(action) is not int:
-            return False
         if self.phase == REVEAL:
-            return 0 <= action < NUM_KINDS and self.deck[action] > 0
-        return self.phase == START and 0 <= action < self.num_players
+            return can_draw(self.deck, action)
+        return self.phase == START and in_range(action, self.num_players)
 
-    def _illegal_message(self, action: int, seat: int) -> str:
-        """Say why the action is refused, or what the seat was asked to decide instead."""
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
-            return f"{action!r} is not an action of {self.game.title}"
-        phase = self.phase
-        cell = action - PLACE_BASE
-        if phase == PLACE and 0 <= cell < len(self.under):
-            return (
-                f"{CELL_NAMES[cell]} has already been stacked on; "
-                "a space takes at most one tile on top of another"
-            )
-        kind = action - PAWN_BASE
-        if phase == PAWN and 0 <= kind < PAWN_KINDS:
-            return f"seat {seat} has no {PAWN_NAMES[kind]} left to place"
-        kueh = action - KUEH_BASE
-        if phase in (CHOOSE_KUEH, COLLECT_KUEH) and 0 <= kueh < NUM_KUEH:
-            return f"the {KUEH_TYPES[kueh]} supply is empty; choose a Kueh that is left"
-        wanted = ", ".join(self.action_to_str(a, seat) for a in self.legal_actions(seat))
-        return (
-            f"seat {seat} cannot {self.action_to_str(action, seat)!r} now; "
-            f"{text.PHASE_PROMPTS[phase]}: {wanted}"
-        )
+    def _names(self, seat: int) -> ActionNames:
+        """Player moves, or the pending chance event's outcomes: a start seat or a tile."""
+        if seat != CHANCE:
+            return PLAYER_ACTIONS
+        return start_seat_names(self.num_players) if self.phase == START else REVEALS
 
     # --- the rules --------------------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:
@@ -215,22 +159,22 @@ class PeranakanState(State):
         elif phase == PAWN:
             if action != NO_PAWN:
                 kind = action - PAWN_BASE
-                self.hand[self.turn * PAWN_KINDS + kind] -= 1
-                self.pawns.append((self.placed, self.turn, kind))
+                self.hand[self.turn_seat * PAWN_KINDS + kind] -= 1
+                self.pawns.append((self.placed, self.turn_seat, kind))
             self._collect()
         elif phase == TAKE:
             self._take(action - TAKE_BASE)
         elif phase == REVEAL:
             self._reveal(action)
         elif phase == CHOOSE_KUEH:
-            self._give(self.turn, action - KUEH_BASE)
+            self._give(self.turn_seat, action - KUEH_BASE)
             self.phase = PLACE
         elif phase == COLLECT_KUEH:
             self._give(self.wild_seat, action - KUEH_BASE)
             self.wild_left -= 1
             self._continue_collecting()
         else:
-            self.start = self.turn = action
+            self.start = self.turn_seat = action
             self.phase = TAKE
 
     def _reveal(self, kind: int) -> None:
@@ -255,13 +199,13 @@ class PeranakanState(State):
         kueh = SUPPLY_NEXT_TO[pos]
         if kueh != WILD:
             if self.supply[kueh]:
-                self._give(self.turn, kueh)
+                self._give(self.turn_seat, kueh)
             return
         stocked = [t for t in range(NUM_KUEH) if self.supply[t]]
         if len(stocked) > 1:
             self.phase = CHOOSE_KUEH
         elif stocked:
-            self._give(self.turn, stocked[0])
+            self._give(self.turn_seat, stocked[0])
 
     def _give(self, seat: int, kueh: int) -> None:
         """Move one Kueh of a type with stock from the supply to seat."""
@@ -274,10 +218,8 @@ class PeranakanState(State):
             self.under[cell] = self.top[cell]
         self.top[cell] = self.held
         self.held = -1
-        row = cell // BOARD_COLS
-        self.rows[row] = row_text(self.top, self.under, row)
         self.placed = cell
-        base = self.turn * PAWN_KINDS
+        base = self.turn_seat * PAWN_KINDS
         if any(self.hand[base : base + PAWN_KINDS]):
             self.phase = PAWN
         else:
@@ -308,9 +250,9 @@ class PeranakanState(State):
                 staying.append(pawn)
         if due:
             self.pawns = staying
-            n, turn = self.num_players, self.turn
+            n, turn = self.num_players, self.turn_seat
             due.sort(key=lambda p: (p[1] - turn) % n)
-            self.due = due
+            self.due = tuple(due)
         self._continue_collecting()
 
     def _continue_collecting(self) -> None:
@@ -329,8 +271,11 @@ class PeranakanState(State):
                     self.wild_left = 0
             if not self.due:
                 break
-            cell, seat, kind = self.due.pop(0)
-            self.retired[seat * PAWN_KINDS + kind] += 1
+            cell, seat, kind = self.due[0]
+            self.due = self.due[1:]
+            retired = self.retired[:]
+            retired[seat * PAWN_KINDS + kind] += 1
+            self.retired = retired
             wilds = 0
             for tile in self.matching_tiles(cell, kind):
                 for kueh in KIND_FIXED[tile]:
@@ -365,168 +310,24 @@ class PeranakanState(State):
         if self.end_triggered():
             self.phase = OVER
             return
-        self.turn = (self.turn + 1) % self.num_players
+        self.turn_seat = (self.turn_seat + 1) % self.num_players
         self.phase = REVEAL
 
-    def end_triggered(self) -> bool:
-        """Deck empty, all Kueh supplies empty, or every pawn has collected (P9)."""
-        if not self.deck_size():
-            return True
-        if not any(self.supply):
-            return True
-        return not self.pawns and not self.due and not any(self.hand)
-
-    def deck_size(self) -> int:
-        """Tiles left in the deck, its face-up top tile included (P9)."""
-        return self.deck_left + (self.market[DECK_TOP] >= 0)
-
-    # --- scoring ----------------------------------------------------------------------------
-    def kueh_of(self, seat: int) -> list[int]:
-        """Collected Kueh of seat, one count per type."""
-        return self.kueh[seat * NUM_KUEH : (seat + 1) * NUM_KUEH]
-
-    def sets_of(self, seat: int) -> int:
-        """Complete sets: one Kueh of each type."""
-        return min(self.kueh_of(seat))
-
-    def scores(self) -> list[float]:
-        return [float(self.sets_of(seat)) for seat in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        """Most sets, then most Kueh in total, then a shared win (P12)."""
-        if self.phase != OVER:
-            return []
-        keys = [(self.sets_of(s), sum(self.kueh_of(s))) for s in range(self.num_players)]
-        best = max(keys)
-        return [s for s, key in enumerate(keys) if key == best]
-
-    # --- copies, views and text -------------------------------------------------------------
-    def clone(self) -> PeranakanState:
-        other = object.__new__(PeranakanState)
-        other.__dict__.update(self.__dict__)
-        other.options = dict(self.options)
-        other.history = list(self.history)
-        other.market = self.market[:]
-        other.deck = self.deck[:]
-        other.top = self.top[:]
-        other.under = self.under[:]
-        other.rows = self.rows[:]
-        other.pawns = self.pawns[:]
-        other.hand = self.hand[:]
-        other.retired = self.retired[:]
-        other.supply = self.supply[:]
-        other.kueh = self.kueh[:]
-        other.due = self.due[:]
-        return other
-
-    def position(self) -> dict[str, Any]:
-        """Board rows like "Bto . Ca/Gw . ."; the fields of a turn in progress only when set.
-
-        Left out as the rest fixes them: the deck (every tile not seen elsewhere), the supply
-        and the pawns that have collected.
-        """
-        n = self.num_players
-        codes, tokens = KIND_CODES, PAWN_TOKENS
-        hand, kueh = self.hand, self.kueh
-        data: dict[str, Any] = {
-            "players": n,
-            "options": dict(self.options),
-            "phase": PHASE_NAMES[self.phase],
-            "turn": self.turn,
-            "start": self.start if self.start >= 0 else None,
-            "market": [codes[k] if k >= 0 else None for k in self.market],
-            "board": self.rows[:],
-            "pawns": [tokens[p] for p in self.pawns],
-            "hands": [hand[s * PAWN_KINDS : (s + 1) * PAWN_KINDS] for s in range(n)],
-            "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
-        }
-        if self.taken >= 0:
-            data["taken"] = MARKET_POSITIONS[self.taken]
-        if self.held >= 0:
-            data["held"] = codes[self.held]
-        if self.placed >= 0:
-            data["placed"] = CELL_NAMES[self.placed]
-        if self.wild_left:
-            data["wild_seat"] = self.wild_seat
-            data["wild_left"] = self.wild_left
-            data["collecting"] = [tokens[p] for p in self.due]
-        return data
-
-    def _key(self) -> tuple[Any, ...]:
-        """Every field position() shows, unconverted: equal keys mean equal positions."""
-        return (
-            self.num_players,
-            self.options,
-            self.phase,
-            self.turn,
-            self.start,
-            self.market,
-            self.deck,
-            self.top,
-            self.under,
-            self.pawns,
-            self.hand,
-            self.retired,
-            self.supply,
-            self.kueh,
-            self.held,
-            self.taken,
-            self.placed,
-            self.due,
-            self.wild_seat,
-            self.wild_left,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        """The same as comparing position(), without building it."""
-        if not isinstance(other, State):
-            return NotImplemented
-        return isinstance(other, PeranakanState) and self._key() == other._key()
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        """Everything on the table is public; the deck's contents follow from the tiles seen."""
-        data = self.position()
-        del data["options"]
-        data["seat"] = player
-        data["to_move"] = self.current_player()
-        data["deck_size"] = self.deck_size()
-        data["supply"] = dict(zip(KUEH_TYPES, self.supply, strict=True))
-        return data
-
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        if player is None:
-            player = self.current_player()
-        if player == CHANCE:
-            if self.phase == START and 0 <= action < self.num_players:
-                return START_NAMES[action]
-            if 0 <= action < NUM_KINDS:
-                return REVEAL_NAMES[action]
-        elif 0 <= action < NUM_ACTIONS:
-            return ACTION_NAMES[action]
-        raise IllegalAction(f"{action!r} is not an action of {self.game.title}")
-
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse an action name (any case and spacing) or number; raises IllegalAction."""
-        seat = self._acting_seat(player)
-        wanted = " ".join(text.split()).lower()
-        if seat == CHANCE:
-            names = START_BY_NAME if self.phase == START else REVEAL_BY_NAME
-        else:
-            names = ACTION_BY_NAME
-        action = names.get(wanted, -1)
-        if action < 0 and wanted.isdigit():
-            action = int(wanted)
-        if seat == CHANCE:
-            if self._is_possible_outcome(action):
-                return action
-        elif self._is_legal(action, seat):
-            return action
-        elif 0 <= action < NUM_ACTIONS:
-            raise IllegalAction(self._illegal_message(action, seat))
-        raise IllegalAction(f"{text!r} is not a legal move now")
+    # --- legality, scoring, positions, views and text, each in its own module ------------
+    legal_actions = legal.legal_actions
+    _is_legal = legal.is_legal
+    _illegal_message = legal.illegal_message
+    scores = scoring.scores
+    winners = scoring.winners
+    kueh_of = scoring.kueh_of
+    sets_of = scoring.sets_of
+    deck_size = scoring.deck_size
+    end_triggered = scoring.end_triggered
+    position = positions.position
+    view = views.view
 
     def check_components(self) -> list[str]:
-        return checks.component_problems(self)
+        return positions.component_problems(self)
 
     def __str__(self) -> str:
         return text.compact(self)

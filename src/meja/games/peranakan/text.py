@@ -21,7 +21,7 @@ from meja.games.peranakan.components import (
     WILD,
     WILD_NAME,
 )
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.tables import (
     CELL_NAMES,
     EMPTY_SPACE,
     KIND_CODES,
@@ -60,7 +60,7 @@ def _pawn_tags(state: PeranakanState, cell: int, sep: str = " ") -> str:
 def compact(state: PeranakanState) -> str:
     """Whole state in a few stable lines, for golden transcripts and logs."""
     n = state.num_players
-    head = f"{PHASE_NAMES[state.phase]} turn={state.turn} start={state.start}"
+    head = f"{PHASE_NAMES[state.phase]} turn={state.turn_seat} start={state.start}"
     if state.taken >= 0:
         head += f" taken={MARKET_POSITIONS[state.taken]} held={_code(state.held)}"
     if state.placed >= 0:

@@ -1,4 +1,4 @@
-"""Fixed lookup tables derived from the components: action numbers, cells and neighbourhoods.
+"""Fixed lookup tables derived from the components: cells, neighbourhoods and codes.
 
 Built once at import so the rules code only indexes tuples on the hot path.
 """
@@ -47,16 +47,11 @@ PHASE_NAMES: tuple[str, ...] = (
 EMPTY_SPACE = "."
 """How an empty space or market position is written in text and position board rows."""
 
+Pawn = tuple[int, int, int]
+"""A Nyonya or Baba on the board: (cell, seat, kind), kind indexing PAWN_NAMES."""
+
 PAWN_LETTERS: tuple[str, ...] = tuple(name[0].upper() for name in PAWN_NAMES)
 """Pawn kinds as written in positions and text: N for Nyonya, B for Baba."""
-
-# --- the action space: take a market position, choose a Kueh, place on a cell, place a pawn ---
-TAKE_BASE = 0
-KUEH_BASE = TAKE_BASE + NUM_MARKET
-PLACE_BASE = KUEH_BASE + NUM_KUEH
-NO_PAWN = PLACE_BASE + NUM_CELLS
-PAWN_BASE = NO_PAWN + 1
-NUM_ACTIONS = PAWN_BASE + PAWN_KINDS
 
 
 def cell_name(cell: int) -> str:
@@ -150,20 +145,3 @@ SPACE_TEXTS: dict[str, tuple[int, int]] = _space_texts()
 KIND_LABELS: tuple[str, ...] = tuple(kind.label for kind in TILE_KINDS)
 KIND_COUNTS: list[int] = [kind.count for kind in TILE_KINDS]
 """Copies of each tile kind, as a list to compare with the counts a state holds."""
-
-
-def _action_names() -> tuple[str, ...]:
-    """The text of every player action, in action-number order; each is unique."""
-    names = [f"take {pos}" for pos in MARKET_POSITIONS]
-    names += [f"kueh {kueh}" for kueh in KUEH_TYPES]
-    names += [f"place {cell}" for cell in CELL_NAMES]
-    names += ["no pawn", *PAWN_NAMES]
-    return tuple(names)
-
-
-ACTION_NAMES: tuple[str, ...] = _action_names()
-ACTION_BY_NAME: dict[str, int] = {name: a for a, name in enumerate(ACTION_NAMES)}
-REVEAL_NAMES: tuple[str, ...] = tuple(f"reveal {label}" for label in KIND_LABELS)
-REVEAL_BY_NAME: dict[str, int] = {name: k for k, name in enumerate(REVEAL_NAMES)}
-START_NAMES: tuple[str, ...] = tuple(f"start seat {seat}" for seat in range(MAX_PLAYERS))
-START_BY_NAME: dict[str, int] = {name: seat for seat, name in enumerate(START_NAMES)}

@@ -1,4 +1,5 @@
-"""Reading a position back into a state, and the component conservation checks.
+"""Positions: the whole state as data, reading it back with every field checked, and the
+component conservation checks.
 
 A position names tiles by code ("Bto": butterfly with tutu and ondeh), cells by name ("c3")
 and market places by name ("slot2"); every field is checked and a bad one is named.
@@ -21,14 +22,18 @@ from meja.games.peranakan.components import (
     PAWNS_BY_PLAYER_COUNT,
     SUPPLY_NEXT_TO,
     TILE_KINDS,
+    TOTAL_TILES,
     WILD,
 )
-from meja.games.peranakan.layout import (
+from meja.games.peranakan.scoring import end_triggered
+from meja.games.peranakan.tables import (
     CELL_INDEX,
     CELL_NAMES,
     CHOOSE_KUEH,
     COLLECT_KUEH,
+    EMPTY_SPACE,
     KIND_BY_CODE,
+    KIND_CODES,
     KIND_COUNTS,
     KIND_LABELS,
     NUM_CELLS,
@@ -46,17 +51,26 @@ from meja.games.peranakan.layout import (
     START,
     TAKE,
     TOKEN_PAWNS,
+    Pawn,
 )
 
 if TYPE_CHECKING:
-    from meja.core.game import Game
-    from meja.games.peranakan.state import Pawn, PeranakanState
+    from meja.games.peranakan.game import PeranakanGame
+    from meja.games.peranakan.state import PeranakanState
+
+FORMAT = 2
+"""Positions of format 2 begin with the envelope every game shares. A position without "format"
+has today's first shape: "players" and "turn" (the seat to play) under their first names, and
+no turn count, which is read from the board."""
 
 POSITION_KEYS: tuple[str, ...] = (
-    "players",
-    "options",
+    "num_players",
     "phase",
+    "to_move",
     "turn",
+    "format",
+    "turn_seat",
+    "options",
     "start",
     "market",
     "board",
@@ -64,8 +78,87 @@ POSITION_KEYS: tuple[str, ...] = (
     "hands",
     "kueh",
 )
+FIRST_NAMES: dict[str, str] = {"num_players": "players", "turn_seat": "turn"}
+"""The first shape's names of the fields format 2 renamed."""
+FIRST_KEYS: tuple[str, ...] = tuple(
+    FIRST_NAMES.get(key, key) for key in POSITION_KEYS if key not in ("to_move", "turn", "format")
+)
+"""The fields of a position without "format", by their first names."""
+MAX_TURNS = TOTAL_TILES
+"""Every turn places a tile."""
 OPTIONAL_KEYS: tuple[str, ...] = ("taken", "held", "placed", "wild_seat", "wild_left", "collecting")
 """Fields of a turn in progress, left out while they have no value."""
+
+
+def row_text(top: list[int], under: list[int], row: int) -> str:
+    """One board row as written in positions: "Bto . Ca/Gw . ." (stacks bottom/top)."""
+    spaces = []
+    for cell in range(row * BOARD_COLS, (row + 1) * BOARD_COLS):
+        kind = top[cell]
+        if kind < 0:
+            spaces.append(EMPTY_SPACE)
+        elif under[cell] < 0:
+            spaces.append(KIND_CODES[kind])
+        else:
+            spaces.append(f"{KIND_CODES[under[cell]]}/{KIND_CODES[kind]}")
+    return " ".join(spaces)
+
+
+def turns_begun(state: PeranakanState) -> int:
+    """Turns begun, read from the board: every turn places one tile, and a turn begins once the
+    market is dealt (the first) or the turn before it ends, when the next seat is set."""
+    placed = sum(kind >= 0 for kind in state.top) + sum(kind >= 0 for kind in state.under)
+    phase = state.phase
+    if phase in (PAWN, COLLECT_KUEH, OVER) or (not placed and phase in (REVEAL, START)):
+        return placed
+    return placed + 1
+
+
+def envelope(state: PeranakanState) -> dict[str, Any]:
+    """The fields every game's views and positions begin with."""
+    return state.envelope(PHASE_NAMES[state.phase], turns_begun(state))
+
+
+def table(state: PeranakanState) -> dict[str, Any]:
+    """Everything on the table: board rows like "Bto . Ca/Gw . ."; the fields of a turn in
+    progress only when set.
+
+    Left out as the rest fixes them: the deck (every tile not seen elsewhere), the supply
+    and the pawns that have collected.
+    """
+    n = state.num_players
+    codes, tokens = KIND_CODES, PAWN_TOKENS
+    hand, kueh = state.hand, state.kueh
+    data: dict[str, Any] = {
+        "turn_seat": state.turn_seat,
+        "start": state.start if state.start >= 0 else None,
+        "market": [codes[k] if k >= 0 else None for k in state.market],
+        "board": [row_text(state.top, state.under, row) for row in range(BOARD_ROWS)],
+        "pawns": [tokens[p] for p in state.pawns],
+        "hands": [hand[s * PAWN_KINDS : (s + 1) * PAWN_KINDS] for s in range(n)],
+        "kueh": [kueh[s * NUM_KUEH : (s + 1) * NUM_KUEH] for s in range(n)],
+    }
+    if state.taken >= 0:
+        data["taken"] = MARKET_POSITIONS[state.taken]
+    if state.held >= 0:
+        data["held"] = codes[state.held]
+    if state.placed >= 0:
+        data["placed"] = CELL_NAMES[state.placed]
+    if state.wild_left:
+        data["wild_seat"] = state.wild_seat
+        data["wild_left"] = state.wild_left
+        data["collecting"] = [tokens[p] for p in state.due]
+    return data
+
+
+def position(state: PeranakanState) -> dict[str, Any]:
+    """The envelope, the format, the options and the table."""
+    return {
+        **envelope(state),
+        "format": FORMAT,
+        "options": dict(state.options),
+        **table(state),
+    }
 
 
 def component_problems(state: PeranakanState) -> list[str]:
@@ -128,17 +221,18 @@ def _crowding(state: PeranakanState) -> str:
 
 
 class _Reader:
-    """Typed access to a position's fields that names the field in every complaint."""
+    """Typed access to a position's fields that names the field in every complaint, by the
+    name the position gives it (names: a field's name in the first shape)."""
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    def __init__(self, data: Mapping[str, Any], names: Mapping[str, str]) -> None:
         self.data = data
+        self.names = names
 
     def get(self, key: str, default: Any = None) -> Any:
-        return self.data.get(key, default)
+        return self.data.get(self.names.get(key, key), default)
 
-    @staticmethod
-    def fail(key: str, problem: str) -> InvalidPosition:
-        return InvalidPosition(f"{key!r}: {problem}")
+    def fail(self, key: str, problem: str) -> InvalidPosition:
+        return InvalidPosition(f"{self.names.get(key, key)!r}: {problem}")
 
     def integer(self, key: str, value: Any, low: int, high: int) -> int:
         """An int in low..high (inclusive)."""
@@ -197,24 +291,26 @@ _PHASE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
 _TILE = "tile code like 'Bto'"
 
 
-def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
+def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     """Build and validate a state from position data.
 
     The deck, the supply and the retired pawns are derived, so they always add up; what is
     left to check is that no count goes negative and that the parts fit together.
     """
-    from meja.games.peranakan.state import PeranakanState
-
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position must be a JSON object")
-    missing = [key for key in POSITION_KEYS if key not in data]
+    first = "format" not in data
+    keys = FIRST_KEYS if first else POSITION_KEYS
+    missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidPosition(f"the position has no {missing[0]!r} field")
-    extra = sorted(set(data) - set(POSITION_KEYS) - set(OPTIONAL_KEYS))
+    extra = sorted(set(data) - set(keys) - set(OPTIONAL_KEYS))
     if extra:
         raise InvalidPosition(f"the position has an unknown field {extra[0]!r}")
-    r = _Reader(data)
-    n = r.integer("players", r.get("players"), MIN_PLAYERS, MAX_PLAYERS)
+    r = _Reader(data, FIRST_NAMES if first else {})
+    if not first and (type(data["format"]) is not int or data["format"] != FORMAT):
+        raise r.fail("format", f"expected {FORMAT}, or no format for the first shape")
+    n = r.integer("num_players", r.get("num_players"), MIN_PLAYERS, MAX_PLAYERS)
     options = r.get("options")
     if not isinstance(options, Mapping):
         raise r.fail("options", f"expected an object, got {options!r}")
@@ -222,17 +318,17 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
         resolved = game.resolve_options(n, options)
     except ValueError as exc:
         raise r.fail("options", str(exc)) from None
-    state = PeranakanState(game, n, resolved)
+    state = game.new_state(n, **resolved)
     state.phase = r.name("phase", r.get("phase"), _PHASE_INDEX, "phase name")
     if state.phase < 0:
         raise r.fail("phase", "expected a phase name")
-    state.turn = r.integer("turn", r.get("turn"), 0, n - 1)
+    state.turn_seat = r.integer("turn_seat", r.get("turn_seat"), 0, n - 1)
     state.start = r.seat("start", r.get("start"), n)
     state.market = [
         r.name("market", code, KIND_BY_CODE, _TILE)
         for code in r.sequence("market", r.get("market"), NUM_MARKET)
     ]
-    state.top, state.under, state.rows = [], [], []
+    state.top, state.under = [], []
     for number, row in enumerate(r.sequence("board", r.get("board"), BOARD_ROWS), start=1):
         spaces = row.split() if isinstance(row, str) else []
         parsed = [SPACE_TEXTS.get(space) for space in spaces]
@@ -244,9 +340,8 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
             )
         state.top.extend(space[0] for space in parsed if space)
         state.under.extend(space[1] for space in parsed if space)
-        state.rows.append(" ".join(spaces))
     state.pawns = r.pawns("pawns", r.get("pawns"), n)
-    state.due = r.pawns("collecting", r.get("collecting", []), n)
+    state.due = tuple(r.pawns("collecting", r.get("collecting", []), n))
     for key, pawns in (("pawns", state.pawns), ("collecting", state.due)):
         for cell, seat, _ in pawns:
             if state.top[cell] < 0:
@@ -289,7 +384,21 @@ def load(game: Game, data: Mapping[str, Any]) -> PeranakanState:
     if crowded:
         raise InvalidPosition(crowded)
     _check_phase(state, r)
+    if not first:
+        _check_envelope(state, r)
     return state
+
+
+def _check_envelope(state: PeranakanState, r: _Reader) -> None:
+    """The turn count and the seat to move must be the ones the rest of the position shows."""
+    turns = turns_begun(state)
+    turn = r.integer("turn", r.get("turn"), 0, MAX_TURNS)
+    if turn != turns:
+        raise r.fail("turn", f"the board and phase show {turns} turns begun, not {turn}")
+    to_move = state.current_player()
+    given = r.get("to_move")
+    if type(given) is not int or given != to_move:
+        raise r.fail("to_move", f"the phase and turn_seat make {to_move} the one to move")
 
 
 def _check_phase(state: PeranakanState, r: _Reader) -> None:
@@ -341,5 +450,5 @@ def _check_phase(state: PeranakanState, r: _Reader) -> None:
     elif phase != OVER and empty != ([state.taken] if mid_turn else []):
         names = ", ".join(MARKET_POSITIONS[p] for p in empty)
         raise r.fail("market", f"position(s) {names} may not be empty now")
-    if phase in (REVEAL, START, TAKE) and state.end_triggered():
+    if phase in (REVEAL, START, TAKE) and end_triggered(state):
         raise r.fail("phase", "an end trigger holds (P9), so the game should be over")
