@@ -42,7 +42,7 @@ class ActionNames:
         """The name of action; IllegalAction for a number outside the table."""
         if type(action) is int and 0 <= action < len(self.names):
             return self.names[action]
-        raise IllegalAction(f"{action!r} is not a {self.what} here")
+        raise IllegalAction(f"{action!r} is not the number of any {self.what} here")
 
     def parse(self, wanted: str) -> int | None:
         """The number named by normalized words (a name, an alias or digits), or None."""
