@@ -350,3 +350,13 @@ def test_the_last_placement_of_a_round_tells_others_only_that_the_round_is_score
             True,
         )
     assert state.told(1, action, 1).text == "place RS at 3NW"
+
+
+def test_a_choice_parses_by_its_tiles_and_a_number_past_the_actions_is_refused() -> None:
+    state = choosing([["L-", "L-", "G-"], ["LN", "RS", "G->"], ["RN", "R-", "GS"]])
+    text = state.action_to_str(state.legal_actions(0)[0], 0)
+    assert state.str_to_action(text.upper(), 0) == state.legal_actions(0)[0]
+    with pytest.raises(IllegalAction, match="is not a legal move now"):
+        state.str_to_action("keep #1, left #2, right #3", 0)
+    with pytest.raises(IllegalAction, match="10000 is not a action here"):
+        state.action_to_str(10_000, 0)

@@ -13,8 +13,8 @@ from meja.core import CHANCE, InvalidPosition
 from meja.core.game import random_step
 from meja.core.told import viewers
 from meja.games.mooncake import GAME, MooncakeState
+from meja.games.mooncake.actions import PLACE_BASE
 from meja.games.mooncake.notation import SLOTS, TILE_CODES
-from meja.games.mooncake.state import PLACE_BASE
 from meja.games.mooncake.text import render_view
 
 EMPTY = [None] * 12

@@ -12,8 +12,8 @@ from meja.core import CHANCE, State
 from meja.core.game import random_step
 from meja.core.told import viewers
 from meja.games.mooncake import GAME, MooncakeState
+from meja.games.mooncake.actions import PLACE_BASE
 from meja.games.mooncake.notation import SLOTS
-from meja.games.mooncake.state import PLACE_BASE
 
 OPEN = {"placement_reveal": "open", "half_yolk_bonus": "every_cake", "all_tied_taste": "others"}
 

@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
+from meja.games.mooncake.actions import CHOICES, PLACE_BASE
 from meja.games.mooncake.components import CUSTOMERS, QUARTERS, TILE_TYPES, Customer
 from meja.games.mooncake.notation import SLOTS, TILE_CODES
 from meja.games.mooncake.scoring import (
@@ -24,7 +25,7 @@ from meja.games.mooncake.scoring import (
     cake_taste,
     satisfies,
 )
-from meja.games.mooncake.state import CHOICES, PLACE_BASE, MooncakeState
+from meja.games.mooncake.state import MooncakeState
 
 CAKE_SIZE = len(QUARTERS)
 TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}

@@ -11,11 +11,23 @@ import random
 from bisect import insort
 from collections.abc import Callable, Sequence
 from functools import cache
-from itertools import chain, permutations, repeat
+from itertools import chain, repeat
 from typing import Any
 
-from meja.core import CHANCE, TERMINAL, Game, IllegalAction, State, Told
+from meja.core import CHANCE, TERMINAL, Game, State, Told
+from meja.core.actions import ActionNames
+from meja.core.chance import can_draw, draw_outcomes, in_range
 from meja.games.mooncake import scoring
+from meja.games.mooncake.actions import (
+    CHOICES,
+    DRAW_NAMES,
+    NUM_ACTIONS,
+    PLACE_BASE,
+    PLACE_NAMES,
+    REVEAL_NAMES,
+    choice_text,
+    hand_names,
+)
 from meja.games.mooncake.components import (
     CUSTOMERS,
     FESTIVE_PER_CUSTOMER,
@@ -35,23 +47,12 @@ PHASES = ("reveal", "draw", "choose", "place", "over")
 NUM_TILE_TYPES = len(TILE_TYPES)
 COPIES = [tile.copies for tile in TILE_TYPES]
 
-CHOICES = tuple(permutations(range(TILES_PER_TURN)))
-"""Choose-and-share actions: (keep, pass left, pass right) as positions in the sorted hand."""
-PLACE_BASE = len(CHOICES)
-NUM_ACTIONS = PLACE_BASE + NUM_TILE_TYPES * SLOTS
 FROM_LEFT, FROM_RIGHT = 0, 1
 """Offsets in a seat's pair of received tiles: from its left neighbour, from its right."""
 
 REVEAL_TOGETHER = "together"
 REVEAL_OPEN = "open"
 PLACEMENT_REVEAL_CHOICES = (REVEAL_TOGETHER, REVEAL_OPEN)
-
-DRAW_TEXT = tuple(f"draw {code}" for code in TILE_CODES)
-REVEAL_TEXT = tuple(f"reveal C{customer.number}" for customer in CUSTOMERS)
-PLACE_TEXT = tuple(f"place {code} at {slot}" for code in TILE_CODES for slot in SLOT_NAMES)
-_DRAW_PARSE = {text.lower(): tile for tile, text in enumerate(DRAW_TEXT)}
-_REVEAL_PARSE = {text.lower(): index for index, text in enumerate(REVEAL_TEXT)}
-_PLACE_PARSE = {text.lower(): PLACE_BASE + index for index, text in enumerate(PLACE_TEXT)}
 
 
 @cache
@@ -69,14 +70,6 @@ def choice_actions(hand: tuple[int, ...], pairwise: bool) -> tuple[int, ...]:
             seen.add(key)
             out.append(action)
     return tuple(out)
-
-
-def choice_text(hand: list[int], action: int, pairwise: bool) -> str:
-    """How a keep/pass choice reads, e.g. 'keep LNS, left G-, right RSS<'."""
-    keep, left, right = (TILE_CODES[hand[index]] for index in CHOICES[action])
-    if pairwise:
-        return f"keep {keep}, pass {left} {right}"
-    return f"keep {keep}, left {left}, right {right}"
 
 
 @cache
@@ -206,20 +199,18 @@ class MooncakeState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase == DRAW:
-            size = self._pool_size
-            return [(tile, count / size) for tile, count in enumerate(self._pool) if count]
+            return draw_outcomes(self._pool, self._pool_size)
         if self._phase == REVEAL:
-            left = [c for c in range(len(CUSTOMERS)) if c not in self._customers]
-            return [(customer, 1 / len(left)) for customer in left]
+            shown = self._customers
+            unseen = [int(c not in shown) for c in range(len(CUSTOMERS))]
+            return draw_outcomes(unseen, len(CUSTOMERS) - len(shown))
         return []
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if type(action) is not int:
-            return False
         if self._phase == DRAW:
-            return 0 <= action < NUM_TILE_TYPES and self._pool[action] > 0
+            return can_draw(self._pool, action)
         if self._phase == REVEAL:
-            return 0 <= action < len(CUSTOMERS) and action not in self._customers
+            return in_range(action, len(CUSTOMERS)) and action not in self._customers
         return False
 
     # --- applying -----------------------------------------------------------------------
@@ -615,22 +606,12 @@ class MooncakeState(State):
         return data
 
     # --- text ------------------------------------------------------------------------------
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        seat = self.current_player() if player is None else player
+    def _names(self, seat: int) -> ActionNames:
         if seat == CHANCE:
-            if self._phase == REVEAL and 0 <= action < len(REVEAL_TEXT):
-                return REVEAL_TEXT[action]
-            if 0 <= action < NUM_TILE_TYPES:
-                return DRAW_TEXT[action]
-            return f"outcome {action}"
-        if PLACE_BASE <= action < NUM_ACTIONS:
-            return PLACE_TEXT[action - PLACE_BASE]
-        if 0 <= action < PLACE_BASE:
-            if 0 <= seat < self.num_players and len(self._hands[seat]) == TILES_PER_TURN:
-                return choice_text(self._hands[seat], action, self._pairwise)
-            keep, left, right = (index + 1 for index in CHOICES[action])
-            return f"keep #{keep}, left #{left}, right #{right}"
-        return f"action {action}"
+            return REVEAL_NAMES if self._phase == REVEAL else DRAW_NAMES
+        if 0 <= seat < self.num_players and len(self._hands[seat]) == TILES_PER_TURN:
+            return hand_names(tuple(self._hands[seat]), self._pairwise)
+        return PLACE_NAMES
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """What viewer learns of the step: hidden draws, choices and placements stay hidden."""
@@ -649,34 +630,6 @@ class MooncakeState(State):
         elif player == CHANCE and phase <= DRAW:
             return CHANCE
         return super()._acting_seat(player)
-
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse an action string (or number) by table lookup rather than a scan of all moves."""
-        seat = self._acting_seat(player)
-        wanted = " ".join(text.split()).lower()
-        if wanted.isdigit():
-            number = int(wanted)
-            legal = (
-                self._is_possible_outcome(number)
-                if seat == CHANCE
-                else self._is_legal(number, seat)
-            )
-            if legal:
-                return number
-        elif seat == CHANCE:
-            table = _REVEAL_PARSE if self._phase == REVEAL else _DRAW_PARSE
-            action = table.get(wanted)
-            if action is not None and self._is_possible_outcome(action):
-                return action
-        elif self._phase == PLACE:
-            action = _PLACE_PARSE.get(wanted)
-            if action is not None and self._is_legal(action, seat):
-                return action
-        else:
-            for action in self.legal_actions(seat):
-                if self.action_to_str(action, seat).lower() == wanted:
-                    return action
-        raise IllegalAction(f"{text!r} is not a legal move now")
 
     def _illegal_message(self, action: int, seat: int) -> str:
         if type(action) is not int or not 0 <= action < NUM_ACTIONS:

@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Any
 
 from meja.core import CHANCE, Told
+from meja.games.mooncake.actions import CHOICES
 from meja.games.mooncake.components import TURNS_PER_ROUND
 from meja.games.mooncake.notation import TILE_CODES
-from meja.games.mooncake.state import CHOICES, CHOOSE, DRAW, MooncakeState
+from meja.games.mooncake.state import CHOOSE, DRAW, MooncakeState
 
 LEFT, RIGHT = 1, 2
 """Positions in a CHOICES entry (keep, pass left, pass right)."""
