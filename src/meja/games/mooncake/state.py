@@ -104,6 +104,34 @@ class MooncakeState(State):
     that a draw's chance outcomes are cheap.
     """
 
+    _copied = (
+        "_pool",
+        "_choices",
+        "_boards",
+        "_received",
+        "_customers",
+        "_festive",
+        "_tastes",
+        "_served",
+    )
+    _copied_rows = ("_hands", "_pending")
+    _compared = (
+        "_phase",
+        "_round",
+        "_turn",
+        "_boards",
+        "_hands",
+        "_choices",
+        "_received",
+        "_pending",
+        "_customers",
+        "_festive",
+        "_tastes",
+        "_served",
+        "_scored",
+    )
+    """Everything position() holds, in internal form (pool and counters follow from it)."""
+
     def __init__(
         self,
         game: Game,
@@ -127,7 +155,8 @@ class MooncakeState(State):
         self._choices = [-1] * n
         self._boards = [-1] * (n * SLOTS)
         self._pending: list[list[int]] = [[] for _ in range(n)]
-        """Per seat, the slots it filled this turn; hidden from others until the turn ends."""
+        """Per seat, the slots it filled this turn, sorted; hidden from others until the turn
+        ends. Sorted, so that equal positions are equal states and resample alike."""
         self._received = [-1] * (2 * n)
         """Per seat, the tiles it got this turn: from its left neighbour, from its right."""
         self._customers: list[int] = []
@@ -220,7 +249,7 @@ class MooncakeState(State):
             tile, slot = divmod(action - PLACE_BASE, SLOTS)
             self._hands[player].remove(tile)
             self._boards[player * SLOTS + slot] = tile
-            self._pending[player].append(slot)
+            insort(self._pending[player], slot)
             if not self._hide_places:
                 self._rows = None
             self._waiting -= 1
@@ -367,50 +396,7 @@ class MooncakeState(State):
         top = max(last[seat] for seat in tied)
         return [seat for seat in tied if last[seat] == top]
 
-    # --- copies, equality and hidden information ----------------------------------------
-    def clone(self) -> MooncakeState:
-        copy = object.__new__(MooncakeState)
-        copy.__dict__.update(self.__dict__)
-        copy.options = dict(self.options)
-        copy.history = self.history[:]
-        copy._pool = self._pool[:]
-        copy._hands = [hand[:] for hand in self._hands]
-        copy._choices = self._choices[:]
-        copy._boards = self._boards[:]
-        copy._pending = [slots[:] for slots in self._pending]
-        copy._received = self._received[:]
-        copy._customers = self._customers[:]
-        copy._festive = self._festive[:]
-        copy._tastes = self._tastes[:]
-        copy._served = self._served[:]
-        return copy
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything position() holds, in internal form (pool and counters follow from it)."""
-        return (
-            self.num_players,
-            self.options,
-            self._phase,
-            self._round,
-            self._turn,
-            self._customers,
-            self._festive,
-            self._tastes,
-            self._served,
-            self._scored,
-            self._boards,
-            [sorted(slots) for slots in self._pending],
-            self._hands,
-            self._choices,
-            self._received,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        """Same as comparing position(), without building it."""
-        if not isinstance(other, State):
-            return NotImplemented
-        return isinstance(other, MooncakeState) and self._key() == other._key()
-
+    # --- hidden information -------------------------------------------------------------
     def resample(self, player: int, rng: random.Random) -> MooncakeState:
         """Redraw other seats' hidden tiles and the pool, and their hidden commitments.
 
