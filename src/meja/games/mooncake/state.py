@@ -12,7 +12,7 @@ from bisect import insort
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain, repeat
-from typing import Any
+from typing import Any, cast
 
 from meja.core import CHANCE, TERMINAL, Game, State, Told
 from meja.core.actions import ActionNames
@@ -403,7 +403,7 @@ class MooncakeState(State):
         Kept: everything public, player's own tiles and choices, and the tiles player passed
         this turn (they stay with that neighbour until placed).
         """
-        copy = self.clone()
+        copy = cast(MooncakeState, self.clone())
         if self._phase == PLACE:
             copy._redraw_placing(player, rng.random)
         elif self._phase in (DRAW, CHOOSE):
