@@ -10,7 +10,7 @@ import pytest
 from meja.core import CHANCE, IllegalAction, NotYourTurn
 from meja.core.game import play_random, random_step
 from meja.games.mooncake import GAME, MooncakeState
-from meja.games.mooncake.notation import TILE_CODES
+from meja.games.mooncake.tables import TILE_CODES
 
 TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
 EMPTY = [None] * 12

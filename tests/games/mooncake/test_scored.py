@@ -14,8 +14,8 @@ from meja.core.game import random_step
 from meja.core.told import viewers
 from meja.games.mooncake import GAME, MooncakeState
 from meja.games.mooncake.actions import PLACE_BASE
-from meja.games.mooncake.notation import SLOTS, TILE_CODES
-from meja.games.mooncake.text import render_view
+from meja.games.mooncake.tables import SLOTS, TILE_CODES
+from meja.games.mooncake.text import render_seat
 
 EMPTY = [None] * 12
 
@@ -171,6 +171,6 @@ def test_the_text_of_the_state_and_of_a_view_draw_the_scored_cakes() -> None:
         "    LS     L->    | RNS    RNN    | GS     G-",
         "    LN     L-<    | RNS    RSS    | GN     G-",
     ]
-    text = render_view(state.view(1))
+    text = render_seat(state, 1)
     assert "Round 1 as scored, until the next step:" in text
     assert "  you: taste " in text and "    LS     L->    | RNS    RNN    | GS     G-" in text

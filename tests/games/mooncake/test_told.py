@@ -13,7 +13,7 @@ from meja.core.game import random_step
 from meja.core.told import viewers
 from meja.games.mooncake import GAME, MooncakeState
 from meja.games.mooncake.actions import PLACE_BASE
-from meja.games.mooncake.notation import SLOTS
+from meja.games.mooncake.tables import SLOTS
 
 OPEN = {"placement_reveal": "open", "half_yolk_bonus": "every_cake", "all_tied_taste": "others"}
 

@@ -17,7 +17,6 @@ from meja.bots.heuristics.values import win_shares
 from meja.core import State
 from meja.games.mooncake.actions import CHOICES, PLACE_BASE
 from meja.games.mooncake.components import CUSTOMERS, QUARTERS, TILE_TYPES, Customer
-from meja.games.mooncake.notation import SLOTS, TILE_CODES
 from meja.games.mooncake.scoring import (
     assign_customers,
     board_cakes,
@@ -26,6 +25,7 @@ from meja.games.mooncake.scoring import (
     satisfies,
 )
 from meja.games.mooncake.state import MooncakeState
+from meja.games.mooncake.tables import SLOTS, TILE_CODES
 
 CAKE_SIZE = len(QUARTERS)
 TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}

@@ -13,7 +13,7 @@ from itertools import permutations
 
 from meja.core.actions import ActionNames, joined, normalize
 from meja.games.mooncake.components import CUSTOMERS, TILE_TYPES, TILES_PER_TURN
-from meja.games.mooncake.notation import SLOT_NAMES, SLOTS, TILE_CODES
+from meja.games.mooncake.tables import SLOT_NAMES, SLOTS, TILE_CODES
 
 CHOICES = tuple(permutations(range(TILES_PER_TURN)))
 """Choose-and-share actions: (keep, pass left, pass right) as positions in the sorted hand."""
