@@ -42,7 +42,7 @@ SEAT1 = "R-> L-< R- L-  G-> G-< GN> GS<  LNN LSS RN ."
 def last_placements(**fields: Any) -> MooncakeState:
     values: dict[str, Any] = {
         "phase": "place",
-        "turn": 4,
+        "turn_in_round": 4,
         "customers": [10],
         "boards": [board(SEAT0), board(SEAT1)],
         "pending": [["3SE", "3SW"], ["3NE", "3SE"]],
@@ -279,7 +279,7 @@ def test_tiles_return_to_the_pool_and_are_reshuffled_between_rounds() -> None:
 def test_six_players_draw_every_tile_in_a_round() -> None:
     rng = random.Random(2)
     state = GAME.new_state(6)
-    while state.view(None)["turn"] < 4 or state.current_player() == CHANCE:
+    while state.view(None)["turn_in_round"] < 4 or state.current_player() == CHANCE:
         state.apply(*reversed(random_step(state, rng)))
     assert state.view(None)["pool_size"] == 0
 
@@ -302,7 +302,7 @@ def finished(festive: list[int], last_tastes: list[int]) -> MooncakeState:
         2,
         phase="over",
         round=3,
-        turn=4,
+        turn_in_round=4,
         customers=[1, 2, 3],
         festive=festive,
         tastes=[[10, 10], [10, 10], last_tastes],

@@ -35,7 +35,7 @@ def last_placements(**options: Any) -> MooncakeState:
     data = GAME.new_state(2, **options).position()
     data.update(
         phase="place",
-        turn=4,
+        turn_in_round=4,
         customers=[10],
         boards=[board(SEAT0), board(SEAT1)],
         pending=[["3SE", "3SW"], ["3NE", "3SE"]],
@@ -93,7 +93,7 @@ def test_the_scored_cakes_are_every_seats_whole_board_for_every_viewer_M5(
     last tile held make exactly the cakes every viewer then sees scored."""
     rng = random.Random(num_players)
     state = GAME.new_state(num_players)
-    while state.view(None)["turn"] != 4 or state.view(None)["phase"] != "place":
+    while state.view(None)["turn_in_round"] != 4 or state.view(None)["phase"] != "place":
         player, action = random_step(state, rng)
         state.apply(action, player)
     while sum(state.view(None)["hand_sizes"]) != 1:

@@ -39,18 +39,21 @@ from meja.games.mooncake.tables import (
     TILE_CODES,
     board_codes,
 )
-from meja.games.mooncake.view import public, scored_boards, seat_board
+from meja.games.mooncake.view import envelope, public, scored_boards, seat_board
 
 if TYPE_CHECKING:
     from meja.games.mooncake.game import MooncakeGame
     from meja.games.mooncake.state import MooncakeState
 
+FORMAT = 2
+"""Format 1 (no "format" key) counted "turn" within the round; format 2 calls that
+"turn_in_round" and begins with the shared envelope."""
 FIELDS = (
     "num_players",
     "options",
     "phase",
     "round",
-    "turn",
+    "turn_in_round",
     "customers",
     "festive",
     "tastes",
@@ -63,6 +66,9 @@ FIELDS = (
 )
 OPTIONAL_FIELDS = ("scored_round",)
 """Fields a position may leave out: an older position has none, which means null."""
+DERIVED_FIELDS = ("format", "to_move", "turn")
+"""Envelope fields that follow from the rest: a position may leave them out, and loading
+recomputes them, so a hand-edited position need not keep them in step."""
 SCORED_KEYS = ("boards",)
 
 
@@ -70,8 +76,7 @@ def position(state: MooncakeState) -> dict[str, Any]:
     """The whole state, hidden tiles and choices included, as JSON-able data."""
     n = state.num_players
     received = state._received
-    data = public(state)
-    data["num_players"] = n
+    data = {**envelope(state), "format": FORMAT, **public(state)}
     data["options"] = dict(state.options)
     data["boards"] = [board_codes(seat_board(state, seat)) for seat in range(n)]
     scored = scored_boards(state)
@@ -162,10 +167,11 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
     """Rebuild a state from MooncakeState.position() data, or raise InvalidPosition."""
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position must be a JSON object")
+    data = _in_format_2(data)
     for key in FIELDS:
         if key not in data:
             raise InvalidPosition(f"{key}: missing")
-    extra = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS))
+    extra = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS) - set(DERIVED_FIELDS))
     if extra:
         raise InvalidPosition(f"{extra[0]}: not a field of a Mooncake Master position")
     options = data["options"]
@@ -181,13 +187,13 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
         raise InvalidPosition(f"phase: {data['phase']!r} is not one of {', '.join(PHASES)}")
     phase = PHASES.index(data["phase"])
     round_index = _int(data["round"], "round", 1, ROUNDS) - 1
-    turn = _int(data["turn"], "turn", 1, TURNS_PER_ROUND) - 1
+    turn = _int(data["turn_in_round"], "turn_in_round", 1, TURNS_PER_ROUND) - 1
     if phase == OVER and (round_index != ROUNDS - 1 or turn != TURNS_PER_ROUND - 1):
         raise InvalidPosition(
             f"round: a finished game is in round {ROUNDS}, turn {TURNS_PER_ROUND}"
         )
     if phase == REVEAL and turn:
-        raise InvalidPosition("turn: customers are revealed before turn 1")
+        raise InvalidPosition("turn_in_round: customers are revealed before turn 1")
 
     shown = {REVEAL: round_index, OVER: ROUNDS}.get(phase, round_index + 1)
     revealed: list[int] = []
@@ -305,6 +311,18 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
         state._waiting = sum(len(hand) for hand in hands)
     _read_scored(state, data.get("scored_round"))
     return state
+
+
+def _in_format_2(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A format 1 position (no "format") in today's keys: its "turn" is the turn in the round."""
+    if "format" in data:
+        if data["format"] != FORMAT:
+            raise InvalidPosition(f"format: {data['format']!r} is not {FORMAT}")
+        return data
+    old = dict(data)
+    if "turn" in old:
+        old["turn_in_round"] = old.pop("turn")
+    return old
 
 
 def _read_scored(state: MooncakeState, value: Any) -> None:

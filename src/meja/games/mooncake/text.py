@@ -43,7 +43,7 @@ def render(state: MooncakeState) -> str:
     position = state.position()
     cards = {customer.number: customer for customer in CUSTOMERS}
     lines = [
-        f"round {position['round']} turn {position['turn']} phase {position['phase']}",
+        f"round {position['round']} turn {position['turn_in_round']} phase {position['phase']}",
         "customers: "
         + ("; ".join(f"C{n} {cards[n].text}" for n in position["customers"]) or "none"),
     ]
@@ -80,7 +80,7 @@ def render_seat(state: MooncakeState, seat: int | None) -> str:
     cards = {customer.number: customer for customer in CUSTOMERS}
     me = view.get("seat")
     lines = [
-        f"Round {view['round']}, turn {view['turn']}: {view['phase']}",
+        f"Round {view['round']}, turn {view['turn_in_round']}: {view['phase']}",
         "Customers: " + ("; ".join(f"C{n} {cards[n].text}" for n in view["customers"]) or "none"),
     ]
     for index, tastes in enumerate(view["tastes"]):

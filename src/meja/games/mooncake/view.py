@@ -13,7 +13,7 @@ from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any, cast
 
 from meja.games.mooncake.actions import choice_text
-from meja.games.mooncake.components import CUSTOMERS
+from meja.games.mooncake.components import CUSTOMERS, TURNS_PER_ROUND
 from meja.games.mooncake.legal import choice_actions
 from meja.games.mooncake.tables import (
     CHOOSE,
@@ -23,6 +23,7 @@ from meja.games.mooncake.tables import (
     NUM_TILE_TYPES,
     PHASES,
     PLACE,
+    REVEAL,
     SLOT_NAMES,
     SLOTS,
     TILE_CODES,
@@ -34,12 +35,21 @@ if TYPE_CHECKING:
     from meja.games.mooncake.state import MooncakeState
 
 
+def turns_begun(state: MooncakeState) -> int:
+    """Turns begun in the whole game: a round's customer is revealed before its first turn."""
+    return state._round * TURNS_PER_ROUND + state._turn + (state._phase != REVEAL)
+
+
+def envelope(state: MooncakeState) -> dict[str, Any]:
+    """The fields every view and position begins with, named alike in every game."""
+    return state.envelope(PHASES[state._phase], turns_begun(state))
+
+
 def public(state: MooncakeState) -> dict[str, Any]:
-    """What every seat and spectator may see, apart from the boards."""
+    """What every seat and spectator may see, apart from the envelope and the boards."""
     return {
         "round": state._round + 1,
-        "turn": state._turn + 1,
-        "phase": PHASES[state._phase],
+        "turn_in_round": state._turn + 1,
         "customers": [CUSTOMERS[c].number for c in state._customers],
         "festive": state._festive[:],
         "tastes": [list(tastes) for tastes in state._tastes],
@@ -77,7 +87,7 @@ def _public_rows(state: MooncakeState) -> list[list[str | None]]:
 
 def view(state: MooncakeState, player: int | None) -> dict[str, Any]:
     """Public facts, boards as that seat sees them, and the seat's own hand and choices."""
-    data = public(state)
+    data = {**envelope(state), "seat": player, **public(state)}
     data["active"] = state.active_players()
     boards = [row[:] for row in _public_rows(state)]
     data["boards"] = boards
@@ -92,7 +102,6 @@ def view(state: MooncakeState, player: int | None) -> dict[str, Any]:
     if pending and state._hide_places:
         boards[player] = board_codes(seat_board(state, player))
     choice = state._choices[player]
-    data["seat"] = player
     data["hand"] = [TILE_CODES[tile] for tile in hand]
     data["choice"] = None if choice < 0 else choice_text(hand, choice, state._pairwise)
     data["pending"] = [SLOT_NAMES[slot] for slot in pending]
