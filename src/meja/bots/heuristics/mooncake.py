@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
 
+from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
 from meja.games.mooncake.actions import CHOICES, PLACE_BASE
@@ -94,8 +95,8 @@ def _served(board: tuple[int, ...], customers: tuple[Customer, ...]) -> int:
 
 
 FILL_GAIN = (0.0, 0.16, 0.43, 1.54, 4.52)
-"""By open quarters, how far a cake's final Taste beat cake_value's estimate on average in 60
-seeded 2-player heuristic games: the estimate forgets what the open quarters will bring."""
+"""By open quarters, how far a cake's final Taste beats cake_value's estimate on average: the
+estimate forgets what the open quarters will bring."""
 
 
 def expected_taste(cake: tuple[int, ...], bonus: str) -> float:
@@ -211,3 +212,6 @@ def choose(state: State, player: int, rng: random.Random) -> int:
             value -= PASS_WEIGHT * best_gain(receiver, passed, customers, bonus)
         scored.append((value, rng.random(), action))
     return max(scored)[2]
+
+
+HEURISTIC = Heuristic(choose=choose, values=values)
