@@ -228,6 +228,8 @@ def test_a_position_of_the_first_format_loads_equal_to_todays() -> None:
     first = {key: value for key, value in today.items() if key not in ("format", "to_move")}
     first["turn"] = first.pop("turn_in_round")
     assert GAME.from_position(first) == state
+    unmarked = {key: value for key, value in today.items() if key != "format"}
+    assert GAME.from_position(unmarked) == state
     bad({**today, "format": 3}, "format: 3 is not 2")
 
 

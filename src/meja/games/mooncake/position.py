@@ -319,6 +319,8 @@ def _in_format_2(data: Mapping[str, Any]) -> Mapping[str, Any]:
         if data["format"] != FORMAT:
             raise InvalidPosition(f"format: {data['format']!r} is not {FORMAT}")
         return data
+    if "turn_in_round" in data:  # today's keys, the format left out
+        return data
     old = dict(data)
     if "turn" in old:
         old["turn_in_round"] = old.pop("turn")
