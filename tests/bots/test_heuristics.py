@@ -64,7 +64,7 @@ def test_mooncake_values_count_the_tile_a_seat_keeps_before_it_is_placed() -> No
     data = MOONCAKE.new_state(3).position()
     data.update(
         phase="choose",
-        turn=2,
+        turn_in_round=2,
         customers=[1],
         boards=[
             ["LN", "LS", "L-", None] + [None] * 8,

@@ -219,7 +219,7 @@ def _play_to(driver: Any, table: Any, when: tuple[int, int] | None, rng: random.
             return
         state = table.state(0)
         view = state["view"]
-        if when and (view["round"], view["turn"]) >= when and view["phase"] == "choose":
+        if when and (view["round"], view["turn_in_round"]) >= when and view["phase"] == "choose":
             _seen_step(driver, state["step"])
             return
         move = rng.choice(state["legal"])

@@ -13,8 +13,8 @@ from meja.games.mooncake.components import (
     TOTAL_TILES,
     TURNS_PER_ROUND,
 )
-from meja.games.mooncake.notation import TILE_CODES
 from meja.games.mooncake.scoring import OPERATORS, STAT_NAMES
+from meja.games.mooncake.tables import TILE_CODES
 
 
 def test_box_holds_72_tiles_24_per_flavour() -> None:

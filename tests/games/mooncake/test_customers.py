@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from meja.games.mooncake.components import CUSTOMERS
-from meja.games.mooncake.notation import TILE_CODES
 from meja.games.mooncake.scoring import assign_customers, cake_stats, satisfies, score_board
+from meja.games.mooncake.tables import TILE_CODES
 
 TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
 

@@ -177,7 +177,7 @@ def test_state_text_draws_each_cake_as_two_by_two_quarters() -> None:
     data = GAME.new_state(2).position()
     data.update(
         phase="draw",
-        turn=3,
+        turn_in_round=3,
         customers=[10],
         boards=[
             ["L->", "L-<", "LN", "LS", "RNN", "RSS", None, None, None, None, None, None],
@@ -219,3 +219,28 @@ def test_random_games_with_other_options_keep_the_protocol(options: dict[str, An
             seat, action = random_step(state, rng)
             state.apply(action, seat)
         assert state.winners()
+
+
+def test_a_position_of_the_first_format_loads_equal_to_todays() -> None:
+    """Positions saved before the envelope counted "turn" within the round and had no format."""
+    state = played(3, 200)
+    today = state.position()
+    first = {key: value for key, value in today.items() if key not in ("format", "to_move")}
+    first["turn"] = first.pop("turn_in_round")
+    assert GAME.from_position(first) == state
+    unmarked = {key: value for key, value in today.items() if key != "format"}
+    assert GAME.from_position(unmarked) == state
+    bad({**today, "format": 3}, "format: 3 is not 2")
+
+
+def test_views_and_positions_begin_with_the_envelope() -> None:
+    """turn counts the turns begun in the whole game; turn_in_round the turn within the round."""
+    state = played(2, 150)
+    envelope = {"num_players": 2, "phase": "choose", "to_move": 0, "turn": 11}
+    assert list(state.position())[:5] == ["num_players", "phase", "to_move", "turn", "format"]
+    for seat in (0, 1, None):
+        view = state.view(seat)
+        assert list(view)[:5] == ["num_players", "phase", "to_move", "turn", "seat"]
+        assert {key: view[key] for key in envelope} == envelope and view["seat"] == seat
+        assert view["turn"] == 4 * (view["round"] - 1) + view["turn_in_round"]
+    assert GAME.new_state(2).view(None)["turn"] == 0

@@ -10,7 +10,7 @@ import pytest
 from meja.core import CHANCE, IllegalAction, NotYourTurn
 from meja.core.game import play_random, random_step
 from meja.games.mooncake import GAME, MooncakeState
-from meja.games.mooncake.notation import TILE_CODES
+from meja.games.mooncake.tables import TILE_CODES
 
 TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
 EMPTY = [None] * 12
@@ -42,7 +42,7 @@ SEAT1 = "R-> L-< R- L-  G-> G-< GN> GS<  LNN LSS RN ."
 def last_placements(**fields: Any) -> MooncakeState:
     values: dict[str, Any] = {
         "phase": "place",
-        "turn": 4,
+        "turn_in_round": 4,
         "customers": [10],
         "boards": [board(SEAT0), board(SEAT1)],
         "pending": [["3SE", "3SW"], ["3NE", "3SE"]],
@@ -279,7 +279,7 @@ def test_tiles_return_to_the_pool_and_are_reshuffled_between_rounds() -> None:
 def test_six_players_draw_every_tile_in_a_round() -> None:
     rng = random.Random(2)
     state = GAME.new_state(6)
-    while state.view(None)["turn"] < 4 or state.current_player() == CHANCE:
+    while state.view(None)["turn_in_round"] < 4 or state.current_player() == CHANCE:
         state.apply(*reversed(random_step(state, rng)))
     assert state.view(None)["pool_size"] == 0
 
@@ -302,7 +302,7 @@ def finished(festive: list[int], last_tastes: list[int]) -> MooncakeState:
         2,
         phase="over",
         round=3,
-        turn=4,
+        turn_in_round=4,
         customers=[1, 2, 3],
         festive=festive,
         tastes=[[10, 10], [10, 10], last_tastes],
@@ -350,3 +350,13 @@ def test_the_last_placement_of_a_round_tells_others_only_that_the_round_is_score
             True,
         )
     assert state.told(1, action, 1).text == "place RS at 3NW"
+
+
+def test_a_choice_parses_by_its_tiles_and_a_number_past_the_actions_is_refused() -> None:
+    state = choosing([["L-", "L-", "G-"], ["LN", "RS", "G->"], ["RN", "R-", "GS"]])
+    text = state.action_to_str(state.legal_actions(0)[0], 0)
+    assert state.str_to_action(text.upper(), 0) == state.legal_actions(0)[0]
+    with pytest.raises(IllegalAction, match="is not a legal move now"):
+        state.str_to_action("keep #1, left #2, right #3", 0)
+    with pytest.raises(IllegalAction, match="10000 is not a action here"):
+        state.action_to_str(10_000, 0)

@@ -13,9 +13,9 @@ from meja.core import CHANCE, InvalidPosition
 from meja.core.game import random_step
 from meja.core.told import viewers
 from meja.games.mooncake import GAME, MooncakeState
-from meja.games.mooncake.notation import SLOTS, TILE_CODES
-from meja.games.mooncake.state import PLACE_BASE
-from meja.games.mooncake.text import render_view
+from meja.games.mooncake.actions import PLACE_BASE
+from meja.games.mooncake.tables import SLOTS, TILE_CODES
+from meja.games.mooncake.text import render_seat
 
 EMPTY = [None] * 12
 
@@ -35,7 +35,7 @@ def last_placements(**options: Any) -> MooncakeState:
     data = GAME.new_state(2, **options).position()
     data.update(
         phase="place",
-        turn=4,
+        turn_in_round=4,
         customers=[10],
         boards=[board(SEAT0), board(SEAT1)],
         pending=[["3SE", "3SW"], ["3NE", "3SE"]],
@@ -93,7 +93,7 @@ def test_the_scored_cakes_are_every_seats_whole_board_for_every_viewer_M5(
     last tile held make exactly the cakes every viewer then sees scored."""
     rng = random.Random(num_players)
     state = GAME.new_state(num_players)
-    while state.view(None)["turn"] != 4 or state.view(None)["phase"] != "place":
+    while state.view(None)["turn_in_round"] != 4 or state.view(None)["phase"] != "place":
         player, action = random_step(state, rng)
         state.apply(action, player)
     while sum(state.view(None)["hand_sizes"]) != 1:
@@ -171,6 +171,6 @@ def test_the_text_of_the_state_and_of_a_view_draw_the_scored_cakes() -> None:
         "    LS     L->    | RNS    RNN    | GS     G-",
         "    LN     L-<    | RNS    RSS    | GN     G-",
     ]
-    text = render_view(state.view(1))
+    text = render_seat(state, 1)
     assert "Round 1 as scored, until the next step:" in text
     assert "  you: taste " in text and "    LS     L->    | RNS    RNN    | GS     G-" in text

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from meja.games.mooncake.notation import TILE_CODES
 from meja.games.mooncake.scoring import (
     cake_stats,
     cake_taste,
     festive_for_taste,
     score_board,
 )
+from meja.games.mooncake.tables import TILE_CODES
 
 TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
 

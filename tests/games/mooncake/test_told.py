@@ -12,8 +12,8 @@ from meja.core import CHANCE, State
 from meja.core.game import random_step
 from meja.core.told import viewers
 from meja.games.mooncake import GAME, MooncakeState
-from meja.games.mooncake.notation import SLOTS
-from meja.games.mooncake.state import PLACE_BASE
+from meja.games.mooncake.actions import PLACE_BASE
+from meja.games.mooncake.tables import SLOTS
 
 OPEN = {"placement_reveal": "open", "half_yolk_bonus": "every_cake", "all_tied_taste": "others"}
 
@@ -154,7 +154,7 @@ def test_the_last_placement_of_a_turn_reveals_every_placement_but_not_their_orde
     """Seat 1 placed G- and LN this turn and has RS left: others see the three tiles appear at
     once, so they are told that all is revealed, not which tile came last."""
     seat0 = board("GN GS L- . " + ". " * 8)
-    fields: dict[str, Any] = {"phase": "place", "turn": 1, "customers": [10]}
+    fields: dict[str, Any] = {"phase": "place", "turn_in_round": 1, "customers": [10]}
     fields["received"] = [["GN", "GS"], ["LN", "RS"]]
     one = setup(
         2,

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, cast
 
+from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
+from meja.games.mooncake.actions import CHOICES, PLACE_BASE
 from meja.games.mooncake.components import CUSTOMERS, QUARTERS, TILE_TYPES, Customer
-from meja.games.mooncake.notation import SLOTS, TILE_CODES
 from meja.games.mooncake.scoring import (
     assign_customers,
     board_cakes,
@@ -24,7 +25,8 @@ from meja.games.mooncake.scoring import (
     cake_taste,
     satisfies,
 )
-from meja.games.mooncake.state import CHOICES, PLACE_BASE, MooncakeState
+from meja.games.mooncake.state import MooncakeState
+from meja.games.mooncake.tables import SLOTS, TILE_CODES
 
 CAKE_SIZE = len(QUARTERS)
 TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}
@@ -93,8 +95,8 @@ def _served(board: tuple[int, ...], customers: tuple[Customer, ...]) -> int:
 
 
 FILL_GAIN = (0.0, 0.16, 0.43, 1.54, 4.52)
-"""By open quarters, how far a cake's final Taste beat cake_value's estimate on average in 60
-seeded 2-player heuristic games: the estimate forgets what the open quarters will bring."""
+"""By open quarters, how far a cake's final Taste beats cake_value's estimate on average: the
+estimate forgets what the open quarters will bring."""
 
 
 def expected_taste(cake: tuple[int, ...], bonus: str) -> float:
@@ -210,3 +212,6 @@ def choose(state: State, player: int, rng: random.Random) -> int:
             value -= PASS_WEIGHT * best_gain(receiver, passed, customers, bonus)
         scored.append((value, rng.random(), action))
     return max(scored)[2]
+
+
+HEURISTIC = Heuristic(choose=choose, values=values)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from meja.games.mooncake.game import GAME, MooncakeGame
+from meja.games.mooncake.spec import SPEC
 from meja.games.mooncake.state import MooncakeState
 
-__all__ = ["GAME", "MooncakeGame", "MooncakeState"]
+__all__ = ["GAME", "SPEC", "MooncakeGame", "MooncakeState"]

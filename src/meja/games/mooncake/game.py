@@ -7,6 +7,7 @@ from typing import Any
 
 from meja.core import Game, Option
 from meja.games.mooncake import scoring
+from meja.games.mooncake.actions import NUM_ACTIONS
 from meja.games.mooncake.components import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -16,7 +17,6 @@ from meja.games.mooncake.components import (
 )
 from meja.games.mooncake.position import load_position
 from meja.games.mooncake.state import (
-    NUM_ACTIONS,
     PLACEMENT_REVEAL_CHOICES,
     REVEAL_TOGETHER,
     MooncakeState,

@@ -1,4 +1,5 @@
-"""Loading a Mooncake Master position: every field is checked and a bad one is named.
+"""Mooncake Master positions: the whole state as data, and loading one back with every field
+checked and a bad one named; also the count of every tile in the box.
 
 As a new round begins, scored_round holds the cakes the last one was scored on, in sight until
 the next step though the tiles are back in the pool (M5); positions may leave it out (null).
@@ -9,9 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from meja.core import Game, InvalidPosition
+from meja.core import InvalidPosition
+from meja.games.mooncake import scoring
 from meja.games.mooncake.components import (
     CAKES,
     CUSTOMERS,
@@ -19,25 +21,39 @@ from meja.games.mooncake.components import (
     TILES_PER_TURN,
     TURNS_PER_ROUND,
 )
-from meja.games.mooncake.notation import SLOT_NAMES, SLOTS, TILE_CODES
-from meja.games.mooncake.state import (
+from meja.games.mooncake.legal import choice_actions
+from meja.games.mooncake.tables import (
     CHOOSE,
+    CODE_TO_TILE,
     COPIES,
     DRAW,
+    NUMBER_TO_CUSTOMER,
     OVER,
     PHASES,
     PLACE,
     REVEAL,
-    MooncakeState,
-    choice_actions,
+    SLOT_CODE_TO_TILE,
+    SLOT_INDEX,
+    SLOT_NAMES,
+    SLOTS,
+    TILE_CODES,
+    board_codes,
 )
+from meja.games.mooncake.view import envelope, public, scored_boards, seat_board
 
+if TYPE_CHECKING:
+    from meja.games.mooncake.game import MooncakeGame
+    from meja.games.mooncake.state import MooncakeState
+
+FORMAT = 2
+"""Format 1 (no "format" key) counted "turn" within the round; format 2 calls that
+"turn_in_round" and begins with the shared envelope."""
 FIELDS = (
     "num_players",
     "options",
     "phase",
     "round",
-    "turn",
+    "turn_in_round",
     "customers",
     "festive",
     "tastes",
@@ -50,11 +66,52 @@ FIELDS = (
 )
 OPTIONAL_FIELDS = ("scored_round",)
 """Fields a position may leave out: an older position has none, which means null."""
+DERIVED_FIELDS = ("format", "to_move", "turn")
+"""Envelope fields that follow from the rest: a position may leave them out, and loading
+recomputes them, so a hand-edited position need not keep them in step."""
 SCORED_KEYS = ("boards",)
-CODE_TO_TILE: dict[Any, int] = {code: tile for tile, code in enumerate(TILE_CODES)}
-SLOT_CODE_TO_TILE: dict[Any, int] = {**CODE_TO_TILE, None: -1}
-NUMBER_TO_CUSTOMER = {customer.number: index for index, customer in enumerate(CUSTOMERS)}
-SLOT_INDEX = {name: slot for slot, name in enumerate(SLOT_NAMES)}
+
+
+def position(state: MooncakeState) -> dict[str, Any]:
+    """The whole state, hidden tiles and choices included, as JSON-able data."""
+    n = state.num_players
+    received = state._received
+    data = {**envelope(state), "format": FORMAT, **public(state)}
+    data["options"] = dict(state.options)
+    data["boards"] = [board_codes(seat_board(state, seat)) for seat in range(n)]
+    scored = scored_boards(state)
+    data["scored_round"] = None if scored is None else {"boards": scored}
+    data["pending"] = [[SLOT_NAMES[slot] for slot in p] for p in state._pending]
+    data["hands"] = [[TILE_CODES[tile] for tile in hand] for hand in state._hands]
+    data["choices"] = [None if choice < 0 else choice for choice in state._choices]
+    data["received"] = [
+        None
+        if received[2 * seat] < 0
+        else [TILE_CODES[received[2 * seat]], TILE_CODES[received[2 * seat + 1]]]
+        for seat in range(n)
+    ]
+    return data
+
+
+def check_components(state: MooncakeState) -> list[str]:
+    """Every tile is in the pool, a hand or on a board, as often as the box holds it."""
+    counts = state._pool[:]
+    for hand in state._hands:
+        for tile in hand:
+            counts[tile] += 1
+    for tile in state._boards:
+        if tile >= 0:
+            counts[tile] += 1
+    if counts == COPIES and sum(state._pool) == state._pool_size:
+        return []
+    problems = [
+        f"{TILE_CODES[tile]}: {count} accounted for, the box holds {COPIES[tile]}"
+        for tile, count in enumerate(counts)
+        if count != COPIES[tile]
+    ]
+    if sum(state._pool) != state._pool_size:
+        problems.append(f"pool size {state._pool_size} but {sum(state._pool)} tiles in it")
+    return problems
 
 
 def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
@@ -106,14 +163,15 @@ def _customer(value: Any, field: str, allowed: list[int]) -> int:
     return index
 
 
-def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
+def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
     """Rebuild a state from MooncakeState.position() data, or raise InvalidPosition."""
     if not isinstance(data, Mapping):
         raise InvalidPosition("a position must be a JSON object")
+    data = _in_format_2(data)
     for key in FIELDS:
         if key not in data:
             raise InvalidPosition(f"{key}: missing")
-    extra = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS))
+    extra = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS) - set(DERIVED_FIELDS))
     if extra:
         raise InvalidPosition(f"{extra[0]}: not a field of a Mooncake Master position")
     options = data["options"]
@@ -124,20 +182,18 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
         state = game.new_state(data["num_players"], **options)
     except ValueError as exc:
         raise InvalidPosition(str(exc)) from None
-    if not isinstance(state, MooncakeState):
-        raise InvalidPosition("num_players: not a Mooncake Master game")
     n = state.num_players
     if data["phase"] not in PHASES:
         raise InvalidPosition(f"phase: {data['phase']!r} is not one of {', '.join(PHASES)}")
     phase = PHASES.index(data["phase"])
     round_index = _int(data["round"], "round", 1, ROUNDS) - 1
-    turn = _int(data["turn"], "turn", 1, TURNS_PER_ROUND) - 1
+    turn = _int(data["turn_in_round"], "turn_in_round", 1, TURNS_PER_ROUND) - 1
     if phase == OVER and (round_index != ROUNDS - 1 or turn != TURNS_PER_ROUND - 1):
         raise InvalidPosition(
             f"round: a finished game is in round {ROUNDS}, turn {TURNS_PER_ROUND}"
         )
     if phase == REVEAL and turn:
-        raise InvalidPosition("turn: customers are revealed before turn 1")
+        raise InvalidPosition("turn_in_round: customers are revealed before turn 1")
 
     shown = {REVEAL: round_index, OVER: ROUNDS}.get(phase, round_index + 1)
     revealed: list[int] = []
@@ -257,6 +313,20 @@ def load_position(game: Game, data: Mapping[str, Any]) -> MooncakeState:
     return state
 
 
+def _in_format_2(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A format 1 position (no "format") in today's keys: its "turn" is the turn in the round."""
+    if "format" in data:
+        if data["format"] != FORMAT:
+            raise InvalidPosition(f"format: {data['format']!r} is not {FORMAT}")
+        return data
+    if "turn_in_round" in data:  # today's keys, the format left out
+        return data
+    old = dict(data)
+    if "turn" in old:
+        old["turn_in_round"] = old.pop("turn")
+    return old
+
+
 def _read_scored(state: MooncakeState, value: Any) -> None:
     """The cakes the last round was scored on: only before the next round's customer, every
     cake complete, and scoring what tastes and served say that round scored."""
@@ -286,7 +356,7 @@ def _read_scored(state: MooncakeState, value: Any) -> None:
                 f"{key}.boards: {used[tile]} {TILE_CODES[tile]} tiles are in play, "
                 f"the box holds {copies}"
             )
-    tastes, served = state.score_boards(boards)
+    tastes, served = scoring.score_boards(state, boards)
     last = len(state._tastes) - 1
     if tastes != state._tastes[last]:
         raise InvalidPosition(

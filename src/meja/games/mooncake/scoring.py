@@ -1,14 +1,15 @@
-"""Taste Value of a mooncake, Festive Points by rank, and selling cakes to customers."""
+"""Taste Value of a mooncake, Festive Points by rank, selling cakes to customers, and winners."""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meja.games.mooncake.components import (
     CAKES,
+    CUSTOMERS,
     FESTIVE_HIGHEST,
     FESTIVE_LOWEST,
     FESTIVE_OTHERS,
@@ -21,6 +22,10 @@ from meja.games.mooncake.components import (
     TILE_TYPES,
     Customer,
 )
+from meja.games.mooncake.tables import OVER, SLOTS
+
+if TYPE_CHECKING:
+    from meja.games.mooncake.state import MooncakeState
 
 # Reading M2: which cakes earn the "no half yolks" point.
 BONUS_EVERY_CAKE = "every_cake"
@@ -178,3 +183,32 @@ def festive_for_taste(tastes: Sequence[int], all_tied: str = ALL_TIED_OTHERS) ->
         FESTIVE_HIGHEST if taste == high else FESTIVE_LOWEST if taste == low else FESTIVE_OTHERS
         for taste in tastes
     ]
+
+
+def score_boards(
+    state: MooncakeState, boards: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[tuple[int | None, ...], ...]]:
+    """Every seat's Taste Value on these boards and, per cake, the number of the customer on
+    display it sells to, or None."""
+    customers = [CUSTOMERS[c] for c in state._customers]
+    bonus = state.options["half_yolk_bonus"]
+    tastes: list[int] = []
+    served: list[tuple[int | None, ...]] = []
+    for seat in range(state.num_players):
+        board = boards[seat * SLOTS : (seat + 1) * SLOTS]
+        taste, assignment = score_board(board, customers, bonus)
+        tastes.append(taste)
+        served.append(tuple(None if c < 0 else customers[c].number for c in assignment))
+    return tuple(tastes), tuple(served)
+
+
+def winners(state: MooncakeState) -> list[int]:
+    """Most Festive Points, then the highest Taste Value of the last round, else shared (M8)."""
+    if state._phase != OVER:
+        return []
+    festive = state._festive
+    best = max(festive)
+    tied = [seat for seat, points in enumerate(festive) if points == best]
+    last = state._tastes[-1]
+    top = max(last[seat] for seat in tied)
+    return [seat for seat in tied if last[seat] == top]

@@ -1,4 +1,4 @@
-"""Mooncake Master's rules: draws, simultaneous choose-and-share and placing, scoring, views.
+"""Mooncake Master's state: its fields, whose turn it is, chance, and applying a step.
 
 Turn flow: chance draws 3 tiles for each seat in seat order; every seat commits a keep/left/right
 choice (hidden until all have chosen); the tiles are delivered; every seat places its 3 tiles one
@@ -9,99 +9,44 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable, Sequence
-from functools import cache
-from itertools import chain, permutations, repeat
 from typing import Any
 
-from meja.core import CHANCE, TERMINAL, Game, IllegalAction, State, Told
-from meja.games.mooncake import scoring
+from meja.core import CHANCE, TERMINAL, Game, State, Told
+from meja.core.actions import ActionNames
+from meja.core.chance import can_draw, draw_outcomes, in_range
+from meja.games.mooncake import legal, position, scoring, text, told, view
+from meja.games.mooncake.actions import (
+    CHOICES,
+    DRAW_NAMES,
+    PLACE_BASE,
+    PLACE_NAMES,
+    REVEAL_NAMES,
+    hand_names,
+)
 from meja.games.mooncake.components import (
     CUSTOMERS,
     FESTIVE_PER_CUSTOMER,
     ROUNDS,
-    TILE_TYPES,
     TILES_PER_TURN,
     TOTAL_TILES,
     TURNS_PER_ROUND,
     Customer,
 )
-from meja.games.mooncake.notation import SLOT_NAMES, SLOTS, TILE_CODES, board_codes
-from meja.games.mooncake.text import render_position
-
-REVEAL, DRAW, CHOOSE, PLACE, OVER = range(5)
-PHASES = ("reveal", "draw", "choose", "place", "over")
-
-NUM_TILE_TYPES = len(TILE_TYPES)
-COPIES = [tile.copies for tile in TILE_TYPES]
-
-CHOICES = tuple(permutations(range(TILES_PER_TURN)))
-"""Choose-and-share actions: (keep, pass left, pass right) as positions in the sorted hand."""
-PLACE_BASE = len(CHOICES)
-NUM_ACTIONS = PLACE_BASE + NUM_TILE_TYPES * SLOTS
-FROM_LEFT, FROM_RIGHT = 0, 1
-"""Offsets in a seat's pair of received tiles: from its left neighbour, from its right."""
+from meja.games.mooncake.tables import (
+    CHOOSE,
+    COPIES,
+    DRAW,
+    FROM_LEFT,
+    FROM_RIGHT,
+    OVER,
+    PLACE,
+    REVEAL,
+    SLOTS,
+)
 
 REVEAL_TOGETHER = "together"
 REVEAL_OPEN = "open"
 PLACEMENT_REVEAL_CHOICES = (REVEAL_TOGETHER, REVEAL_OPEN)
-
-DRAW_TEXT = tuple(f"draw {code}" for code in TILE_CODES)
-REVEAL_TEXT = tuple(f"reveal C{customer.number}" for customer in CUSTOMERS)
-PLACE_TEXT = tuple(f"place {code} at {slot}" for code in TILE_CODES for slot in SLOT_NAMES)
-_DRAW_PARSE = {text.lower(): tile for tile, text in enumerate(DRAW_TEXT)}
-_REVEAL_PARSE = {text.lower(): index for index, text in enumerate(REVEAL_TEXT)}
-_PLACE_PARSE = {text.lower(): PLACE_BASE + index for index, text in enumerate(PLACE_TEXT)}
-
-
-@cache
-def choice_actions(hand: tuple[int, ...], pairwise: bool) -> tuple[int, ...]:
-    """The distinct keep/pass choices of a sorted hand (duplicate tiles give one choice).
-
-    With 2 players (pairwise) both passed tiles go to the opponent, so only the kept tile matters.
-    """
-    seen: set[tuple[int, ...]] = set()
-    out: list[int] = []
-    for action, (keep, left, right) in enumerate(CHOICES):
-        passed = (hand[left], hand[right])
-        key = (hand[keep], *sorted(passed)) if pairwise else (hand[keep], *passed)
-        if key not in seen:
-            seen.add(key)
-            out.append(action)
-    return tuple(out)
-
-
-def choice_text(hand: list[int], action: int, pairwise: bool) -> str:
-    """How a keep/pass choice reads, e.g. 'keep LNS, left G-, right RSS<'."""
-    keep, left, right = (TILE_CODES[hand[index]] for index in CHOICES[action])
-    if pairwise:
-        return f"keep {keep}, pass {left} {right}"
-    return f"keep {keep}, left {left}, right {right}"
-
-
-@cache
-def gift_table(num_players: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """[giver][seat]: indices into the received list of the tiles giver passes to seat."""
-    return tuple(
-        tuple(
-            tuple(
-                2 * seat + offset
-                for offset, neighbour in ((FROM_LEFT, seat + 1), (FROM_RIGHT, seat - 1))
-                if neighbour % num_players == giver and seat != giver
-            )
-            for seat in range(num_players)
-        )
-        for giver in range(num_players)
-    )
-
-
-def _pick(items: list[int], count: int, rand: Callable[[], float]) -> list[int]:
-    """Move count uniformly chosen items to the front (a partial Fisher-Yates) and return them."""
-    size = len(items)
-    for i in range(count):
-        j = i + int(rand() * (size - i))
-        items[i], items[j] = items[j], items[i]
-    return items[:count]
 
 
 class MooncakeState(State):
@@ -110,6 +55,34 @@ class MooncakeState(State):
     The pool is always the box minus the hands and boards; it is kept as counts per tile id so
     that a draw's chance outcomes are cheap.
     """
+
+    _copied = (
+        "_pool",
+        "_choices",
+        "_boards",
+        "_received",
+        "_customers",
+        "_festive",
+        "_tastes",
+        "_served",
+    )
+    _copied_rows = ("_hands", "_pending")
+    _compared = (
+        "_phase",
+        "_round",
+        "_turn",
+        "_boards",
+        "_hands",
+        "_choices",
+        "_received",
+        "_pending",
+        "_customers",
+        "_festive",
+        "_tastes",
+        "_served",
+        "_scored",
+    )
+    """Everything position() holds, in internal form (pool and counters follow from it)."""
 
     def __init__(
         self,
@@ -134,7 +107,8 @@ class MooncakeState(State):
         self._choices = [-1] * n
         self._boards = [-1] * (n * SLOTS)
         self._pending: list[list[int]] = [[] for _ in range(n)]
-        """Per seat, the slots it filled this turn; hidden from others until the turn ends."""
+        """Per seat, the slots it filled this turn, sorted; hidden from others until the turn
+        ends. Sorted, so that equal positions are equal states and resample alike."""
         self._received = [-1] * (2 * n)
         """Per seat, the tiles it got this turn: from its left neighbour, from its right."""
         self._customers: list[int] = []
@@ -170,56 +144,25 @@ class MooncakeState(State):
         return []
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        seat = self.current_player() if player is None else player
-        if not 0 <= seat < self.num_players:
-            return []
-        hand = self._hands[seat]
-        if self._phase == CHOOSE:
-            if self._choices[seat] >= 0:
-                return []
-            return list(choice_actions(tuple(hand), self._pairwise))
-        if self._phase != PLACE or not hand:
-            return []
-        base = seat * SLOTS
-        boards = self._boards
-        empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0]
-        out: list[int] = []
-        previous = -1
-        for tile in hand:
-            if tile != previous:
-                start = PLACE_BASE + tile * SLOTS
-                out.extend([start + slot for slot in empty])
-                previous = tile
-        return out
+        return legal.legal_actions(self, self.current_player() if player is None else player)
 
     def _is_legal(self, action: int, seat: int) -> bool:
-        if type(action) is not int:
-            return False
-        if self._phase == CHOOSE:
-            return self._choices[seat] < 0 and action in choice_actions(
-                tuple(self._hands[seat]), self._pairwise
-            )
-        if self._phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
-            return False
-        tile, slot = divmod(action - PLACE_BASE, SLOTS)
-        return tile in self._hands[seat] and self._boards[seat * SLOTS + slot] < 0
+        return legal.is_legal(self, action, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self._phase == DRAW:
-            size = self._pool_size
-            return [(tile, count / size) for tile, count in enumerate(self._pool) if count]
+            return draw_outcomes(self._pool, self._pool_size)
         if self._phase == REVEAL:
-            left = [c for c in range(len(CUSTOMERS)) if c not in self._customers]
-            return [(customer, 1 / len(left)) for customer in left]
+            shown = self._customers
+            unseen = [int(c not in shown) for c in range(len(CUSTOMERS))]
+            return draw_outcomes(unseen, len(CUSTOMERS) - len(shown))
         return []
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if type(action) is not int:
-            return False
         if self._phase == DRAW:
-            return 0 <= action < NUM_TILE_TYPES and self._pool[action] > 0
+            return can_draw(self._pool, action)
         if self._phase == REVEAL:
-            return 0 <= action < len(CUSTOMERS) and action not in self._customers
+            return in_range(action, len(CUSTOMERS)) and action not in self._customers
         return False
 
     # --- applying -----------------------------------------------------------------------
@@ -229,7 +172,7 @@ class MooncakeState(State):
             tile, slot = divmod(action - PLACE_BASE, SLOTS)
             self._hands[player].remove(tile)
             self._boards[player * SLOTS + slot] = tile
-            self._pending[player].append(slot)
+            insort(self._pending[player], slot)
             if not self._hide_places:
                 self._rows = None
             self._waiting -= 1
@@ -291,27 +234,11 @@ class MooncakeState(State):
         else:
             self._end_round()
 
-    def score_boards(
-        self, boards: Sequence[int]
-    ) -> tuple[tuple[int, ...], tuple[tuple[int | None, ...], ...]]:
-        """Every seat's Taste Value on these boards and, per cake, the number of the customer
-        on display it sells to, or None."""
-        customers = [CUSTOMERS[c] for c in self._customers]
-        bonus = self.options["half_yolk_bonus"]
-        tastes: list[int] = []
-        served: list[tuple[int | None, ...]] = []
-        for seat in range(self.num_players):
-            board = boards[seat * SLOTS : (seat + 1) * SLOTS]
-            taste, assignment = scoring.score_board(board, customers, bonus)
-            tastes.append(taste)
-            served.append(tuple(None if c < 0 else customers[c].number for c in assignment))
-        return tuple(tastes), tuple(served)
-
     def _end_round(self) -> None:
         """Score Taste and customers, then return every tile to the pool for the next round;
         the cakes stay in sight, as scored, until the next step (the next customer)."""
         n = self.num_players
-        tastes, served = self.score_boards(self._boards)
+        tastes, served = scoring.score_boards(self, self._boards)
         ranks = scoring.festive_for_taste(tastes, self.options["all_tied_taste"])
         for seat in range(n):
             sold = sum(1 for number in served[seat] if number is not None)
@@ -339,7 +266,7 @@ class MooncakeState(State):
 
         The whole truth, for bots that search worlds of their own drawn with resample.
         """
-        return [self._board(seat) for seat in range(self.num_players)]
+        return [view.seat_board(self, seat) for seat in range(self.num_players)]
 
     def coming_tiles(self) -> list[list[int]]:
         """Per seat, the tiles sure to reach its board this turn: its unplaced tiles while
@@ -367,276 +294,33 @@ class MooncakeState(State):
         return [CUSTOMERS[c] for c in self._customers]
 
     def winners(self) -> list[int]:
-        """Most Festive Points, then the highest Taste Value of the last round, else shared (M8)."""
-        if self._phase != OVER:
-            return []
-        best = max(self._festive)
-        tied = [seat for seat, points in enumerate(self._festive) if points == best]
-        last = self._tastes[-1]
-        top = max(last[seat] for seat in tied)
-        return [seat for seat in tied if last[seat] == top]
+        return scoring.winners(self)
 
-    # --- copies, equality and hidden information ----------------------------------------
-    def clone(self) -> MooncakeState:
-        copy = object.__new__(MooncakeState)
-        copy.__dict__.update(self.__dict__)
-        copy.options = dict(self.options)
-        copy.history = self.history[:]
-        copy._pool = self._pool[:]
-        copy._hands = [hand[:] for hand in self._hands]
-        copy._choices = self._choices[:]
-        copy._boards = self._boards[:]
-        copy._pending = [slots[:] for slots in self._pending]
-        copy._received = self._received[:]
-        copy._customers = self._customers[:]
-        copy._festive = self._festive[:]
-        copy._tastes = self._tastes[:]
-        copy._served = self._served[:]
-        return copy
-
-    def _key(self) -> tuple[Any, ...]:
-        """Everything position() holds, in internal form (pool and counters follow from it)."""
-        return (
-            self.num_players,
-            self.options,
-            self._phase,
-            self._round,
-            self._turn,
-            self._customers,
-            self._festive,
-            self._tastes,
-            self._served,
-            self._scored,
-            self._boards,
-            [sorted(slots) for slots in self._pending],
-            self._hands,
-            self._choices,
-            self._received,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        """Same as comparing position(), without building it."""
-        if not isinstance(other, State):
-            return NotImplemented
-        return isinstance(other, MooncakeState) and self._key() == other._key()
-
-    def resample(self, player: int, rng: random.Random) -> MooncakeState:
-        """Redraw other seats' hidden tiles and the pool, and their hidden commitments.
-
-        Kept: everything public, player's own tiles and choices, and the tiles player passed
-        this turn (they stay with that neighbour until placed).
-        """
-        copy = self.clone()
-        if self._phase == PLACE:
-            copy._redraw_placing(player, rng.random)
-        elif self._phase in (DRAW, CHOOSE):
-            copy._redraw_hands(player, rng.random)
-        return copy
-
-    def _deck(self, total: int, rand: Callable[[], float]) -> list[int]:
-        """Take total random tiles out of the pool."""
-        pool = self._pool
-        drawn = _pick(
-            list(chain.from_iterable(map(repeat, range(NUM_TILE_TYPES), pool))), total, rand
-        )
-        for tile in drawn:
-            pool[tile] -= 1
-        return drawn
-
-    def _redraw_hands(self, player: int, rand: Callable[[], float]) -> None:
-        """Draw or choose phase: other hands come from the unseen tiles; choices follow them."""
-        hands = self._hands
-        pool = self._pool
-        others = [seat for seat, hand in enumerate(hands) if hand and seat != player]
-        for seat in others:
-            for tile in hands[seat]:
-                pool[tile] += 1
-        drawn = self._deck(sum([len(hands[seat]) for seat in others]), rand)
-        choices = self._choices
-        start = 0
-        for seat in others:
-            end = start + len(hands[seat])
-            tiles = sorted(drawn[start:end])
-            start = end
-            hands[seat] = tiles
-            if choices[seat] >= 0:
-                options = choice_actions(tuple(tiles), self._pairwise)
-                choices[seat] = options[int(rand() * len(options))]
-
-    def _redraw_placing(self, player: int, rand: Callable[[], float]) -> None:
-        """Place phase: redraw other seats' unknown tiles, hidden placements and provenance.
-
-        player knows the tiles it passed this turn, so those stay with the seat that got them.
-        """
-        hide = self._hide_places
-        pool = self._pool
-        hands = self._hands
-        boards = self._boards
-        received = self._received
-        pending = self._pending
-        gifts = gift_table(self.num_players)[player]
-        plans: list[tuple[int, list[int], int]] = []
-        total = 0
-        for seat, hand in enumerate(hands):
-            if seat == player:
-                continue
-            base = seat * SLOTS
-            placed = [boards[base + slot] for slot in pending[seat]]
-            held = hand + placed if hide else hand[:]
-            fixed: list[int] = []
-            for index in gifts[seat]:
-                tile = received[index]
-                if not hide and tile in placed:
-                    placed.remove(tile)
-                else:
-                    held.remove(tile)
-                    fixed.append(tile)
-            for tile in held:
-                pool[tile] += 1
-            plans.append((seat, fixed, len(held)))
-            total += len(held)
-        drawn = self._deck(total, rand)
-        start = 0
-        for seat, fixed, count in plans:
-            tiles = fixed + drawn[start : start + count]
-            start += count
-            base = seat * SLOTS
-            slots = pending[seat]
-            if fixed:
-                _pick(tiles, len(tiles), rand)
-            turn = tiles + [boards[base + slot] for slot in slots] if not hide else tiles[:]
-            if hide and slots:
-                empty = sorted([slot for slot in range(SLOTS) if boards[base + slot] < 0] + slots)
-                for slot in slots:
-                    boards[base + slot] = -1
-                slots = pending[seat] = _pick(empty, len(slots), rand)
-                for slot in slots:
-                    boards[base + slot] = tiles.pop()
-            tiles.sort()
-            hands[seat] = tiles
-            known = gifts[seat]
-            for index in known:
-                turn.remove(received[index])
-            for index in (2 * seat + FROM_LEFT, 2 * seat + FROM_RIGHT):
-                if index not in known:
-                    received[index] = turn.pop(int(rand() * len(turn)))
-
-    # --- what each seat sees --------------------------------------------------------------
-    def _public(self) -> dict[str, Any]:
-        """What every seat and spectator may see, apart from the boards."""
-        return {
-            "round": self._round + 1,
-            "turn": self._turn + 1,
-            "phase": PHASES[self._phase],
-            "customers": [CUSTOMERS[c].number for c in self._customers],
-            "festive": self._festive[:],
-            "tastes": [list(tastes) for tastes in self._tastes],
-            "served": [[list(cakes) for cakes in seats] for seats in self._served],
-        }
-
-    def _board(self, seat: int) -> list[int]:
-        return self._boards[seat * SLOTS : (seat + 1) * SLOTS]
-
-    def _scored_boards(self) -> list[list[str | None]] | None:
-        """Every seat's board as the last round was scored, while it is still in sight."""
-        scored = self._scored
-        if scored is None:
-            return None
-        return [board_codes(scored[s * SLOTS : (s + 1) * SLOTS]) for s in range(self.num_players)]
-
-    def _public_rows(self) -> list[list[str | None]]:
-        """Every seat's board as others see it (tiles placed this turn hidden, unless open)."""
-        rows = self._rows
-        if rows is None:
-            rows = []
-            for seat, pending in enumerate(self._pending):
-                board = self._board(seat)
-                if self._hide_places:
-                    for slot in pending:
-                        board[slot] = -1
-                rows.append(board_codes(board))
-            self._rows = rows
-        return rows
-
+    # --- what each seat sees, and the whole state --------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
         """Public facts, boards as that seat sees them, and the seat's own hand and choices."""
-        data = self._public()
-        data["active"] = self.active_players()
-        boards = [row[:] for row in self._public_rows()]
-        data["boards"] = boards
-        scored = self._scored_boards()
-        data["scored_round"] = None if scored is None else {"round": self._round, "boards": scored}
-        data["hand_sizes"] = [len(hand) for hand in self._hands]
-        data["pool_size"] = self._pool_size
-        if player is None:
-            return data
-        hand = self._hands[player]
-        pending = self._pending[player]
-        if pending and self._hide_places:
-            boards[player] = board_codes(self._board(player))
-        choice = self._choices[player]
-        data["seat"] = player
-        data["hand"] = [TILE_CODES[tile] for tile in hand]
-        data["choice"] = None if choice < 0 else choice_text(hand, choice, self._pairwise)
-        data["pending"] = [SLOT_NAMES[slot] for slot in sorted(pending)]
-        if self._phase == PLACE:
-            n = self.num_players
-            received = self._received
-            data["received"] = {
-                "from_left": TILE_CODES[received[2 * player + FROM_LEFT]],
-                "from_right": TILE_CODES[received[2 * player + FROM_RIGHT]],
-            }
-            data["passed"] = {
-                "left": TILE_CODES[received[2 * ((player + 1) % n) + FROM_RIGHT]],
-                "right": TILE_CODES[received[2 * ((player - 1) % n) + FROM_LEFT]],
-            }
-        else:
-            data["received"] = data["passed"] = None
-        return data
+        return view.view(self, player)
+
+    def resample(self, player: int, rng: random.Random) -> MooncakeState:
+        return view.resample(self, player, rng)
 
     def position(self) -> dict[str, Any]:
-        n = self.num_players
-        received = self._received
-        data = self._public()
-        data["num_players"] = n
-        data["options"] = dict(self.options)
-        data["boards"] = [board_codes(self._board(seat)) for seat in range(n)]
-        scored = self._scored_boards()
-        data["scored_round"] = None if scored is None else {"boards": scored}
-        data["pending"] = [[SLOT_NAMES[slot] for slot in sorted(p)] for p in self._pending]
-        data["hands"] = [[TILE_CODES[tile] for tile in hand] for hand in self._hands]
-        data["choices"] = [None if choice < 0 else choice for choice in self._choices]
-        data["received"] = [
-            None
-            if received[2 * seat] < 0
-            else [TILE_CODES[received[2 * seat]], TILE_CODES[received[2 * seat + 1]]]
-            for seat in range(n)
-        ]
-        return data
+        return position.position(self)
 
-    # --- text ------------------------------------------------------------------------------
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        seat = self.current_player() if player is None else player
-        if seat == CHANCE:
-            if self._phase == REVEAL and 0 <= action < len(REVEAL_TEXT):
-                return REVEAL_TEXT[action]
-            if 0 <= action < NUM_TILE_TYPES:
-                return DRAW_TEXT[action]
-            return f"outcome {action}"
-        if PLACE_BASE <= action < NUM_ACTIONS:
-            return PLACE_TEXT[action - PLACE_BASE]
-        if 0 <= action < PLACE_BASE:
-            if 0 <= seat < self.num_players and len(self._hands[seat]) == TILES_PER_TURN:
-                return choice_text(self._hands[seat], action, self._pairwise)
-            keep, left, right = (index + 1 for index in CHOICES[action])
-            return f"keep #{keep}, left #{left}, right #{right}"
-        return f"action {action}"
+    def check_components(self) -> list[str]:
+        return position.check_components(self)
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """What viewer learns of the step: hidden draws, choices and placements stay hidden."""
-        from meja.games.mooncake.told import told  # told.py reads this module's constants
+        return told.told(self, player, action, viewer)
 
-        return told(self, player, action, viewer)
+    # --- names and refusals -----------------------------------------------------------------
+    def _names(self, seat: int) -> ActionNames:
+        if seat == CHANCE:
+            return REVEAL_NAMES if self._phase == REVEAL else DRAW_NAMES
+        if 0 <= seat < self.num_players and len(self._hands[seat]) == TILES_PER_TURN:
+            return hand_names(tuple(self._hands[seat]), self._pairwise)
+        return PLACE_NAMES
 
     def _acting_seat(self, player: int | None) -> int:
         """A quick yes for a seat or chance that may act now; the shared checks otherwise."""
@@ -650,70 +334,10 @@ class MooncakeState(State):
             return CHANCE
         return super()._acting_seat(player)
 
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse an action string (or number) by table lookup rather than a scan of all moves."""
-        seat = self._acting_seat(player)
-        wanted = " ".join(text.split()).lower()
-        if wanted.isdigit():
-            number = int(wanted)
-            legal = (
-                self._is_possible_outcome(number)
-                if seat == CHANCE
-                else self._is_legal(number, seat)
-            )
-            if legal:
-                return number
-        elif seat == CHANCE:
-            table = _REVEAL_PARSE if self._phase == REVEAL else _DRAW_PARSE
-            action = table.get(wanted)
-            if action is not None and self._is_possible_outcome(action):
-                return action
-        elif self._phase == PLACE:
-            action = _PLACE_PARSE.get(wanted)
-            if action is not None and self._is_legal(action, seat):
-                return action
-        else:
-            for action in self.legal_actions(seat):
-                if self.action_to_str(action, seat).lower() == wanted:
-                    return action
-        raise IllegalAction(f"{text!r} is not a legal move now")
-
     def _illegal_message(self, action: int, seat: int) -> str:
-        if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        if type(action) is not int or not 0 <= action < self.game.num_actions(self.num_players):
             return super()._illegal_message(action, seat)
-        if self._phase == CHOOSE:
-            options = "; ".join(self.action_to_str(a, seat) for a in self.legal_actions(seat))
-            return (
-                f"seat {seat} must choose which tile to keep and which to pass "
-                f"({options}), not {self.action_to_str(action, seat)}"
-            )
-        if action < PLACE_BASE:
-            return f"seat {seat} must place a tile now; the keep/pass choice is already made"
-        tile, slot = divmod(action - PLACE_BASE, SLOTS)
-        if tile not in self._hands[seat]:
-            hand = " ".join(TILE_CODES[t] for t in self._hands[seat])
-            return f"seat {seat} has no {TILE_CODES[tile]} tile to place (hand: {hand})"
-        return f"slot {SLOT_NAMES[slot]} of seat {seat} already holds a tile; tiles never move"
-
-    def check_components(self) -> list[str]:
-        """Every tile is in the pool, a hand or on a board, as often as the box holds it."""
-        counts = self._pool[:]
-        for hand in self._hands:
-            for tile in hand:
-                counts[tile] += 1
-        for tile in self._boards:
-            if tile >= 0:
-                counts[tile] += 1
-        if counts == COPIES and sum(self._pool) == self._pool_size:
-            return []
-        problems = [
-            f"{TILE_CODES[tile]}: {count} accounted for, the box holds {COPIES[tile]}"
-            for tile, count in enumerate(counts)
-            if count != COPIES[tile]
-        ]
-        if sum(self._pool) != self._pool_size:
-            problems.append(f"pool size {self._pool_size} but {sum(self._pool)} tiles in it")
-        return problems
+        return legal.refusal(self, action, seat)
 
     def __str__(self) -> str:
-        return render_position(self.position())
+        return text.render(self)

@@ -1,6 +1,6 @@
 """Plain-text drawing of Mooncake Master: each player's three cakes as 2x2 quarters.
 
-Tiles read as their codes (see notation.py); a '*' marks a tile placed this turn and not yet
+Tiles read as their codes (see tables.py); a '*' marks a tile placed this turn and not yet
 revealed, and '.' an empty quarter. As a new round begins, the cakes the last one was scored on
 are drawn below the boards until the next step.
 """
@@ -8,9 +8,12 @@ are drawn below the boards until the next step.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meja.games.mooncake.components import CAKES, CUSTOMERS, QUARTERS
+
+if TYPE_CHECKING:
+    from meja.games.mooncake.state import MooncakeState
 
 CELL = 6
 PENDING_MARK = "*"
@@ -35,11 +38,12 @@ def draw_cakes(board: Sequence[str | None], pending: Collection[str] = ()) -> li
     return lines
 
 
-def render_position(position: Mapping[str, Any]) -> str:
+def render(state: MooncakeState) -> str:
     """The whole state, hidden parts included, as stable text (logs and golden playthroughs)."""
+    position = state.position()
     cards = {customer.number: customer for customer in CUSTOMERS}
     lines = [
-        f"round {position['round']} turn {position['turn']} phase {position['phase']}",
+        f"round {position['round']} turn {position['turn_in_round']} phase {position['phase']}",
         "customers: "
         + ("; ".join(f"C{n} {cards[n].text}" for n in position["customers"]) or "none"),
     ]
@@ -69,12 +73,14 @@ def render_position(position: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def render_view(view: Mapping[str, Any]) -> str:
-    """The table as one seat sees it: customers, every board, and that seat's hand and choice."""
+def render_seat(state: MooncakeState, seat: int | None) -> str:
+    """The table as seat (None: a spectator) sees it: customers, every board, and that seat's
+    hand and choice."""
+    view = state.view(seat)
     cards = {customer.number: customer for customer in CUSTOMERS}
     me = view.get("seat")
     lines = [
-        f"Round {view['round']}, turn {view['turn']}: {view['phase']}",
+        f"Round {view['round']}, turn {view['turn_in_round']}: {view['phase']}",
         "Customers: " + ("; ".join(f"C{n} {cards[n].text}" for n in view["customers"]) or "none"),
     ]
     for index, tastes in enumerate(view["tastes"]):

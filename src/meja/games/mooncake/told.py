@@ -8,12 +8,15 @@ the table shows them, which for a hidden step is only that it happened.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meja.core import CHANCE, Told
+from meja.games.mooncake.actions import CHOICES
 from meja.games.mooncake.components import TURNS_PER_ROUND
-from meja.games.mooncake.notation import TILE_CODES
-from meja.games.mooncake.state import CHOICES, CHOOSE, DRAW, MooncakeState
+from meja.games.mooncake.tables import CHOOSE, DRAW, TILE_CODES
+
+if TYPE_CHECKING:
+    from meja.games.mooncake.state import MooncakeState
 
 LEFT, RIGHT = 1, 2
 """Positions in a CHOICES entry (keep, pass left, pass right)."""

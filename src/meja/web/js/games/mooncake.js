@@ -467,7 +467,7 @@ function heading(ctx, view, x, y, w) {
   const title = scored ? `Round ${scored.round} scored` : PHASE_TITLE[view.phase] || "";
   return svg("g", scored ? { "data-scored-round": scored.round } : {},
     text(x, y, title, { "font-size": 19, "font-weight": 700 }),
-    text(x + w, y, `Round ${view.round ?? "?"} of ${rounds} · turn ${view.turn ?? "?"} of ${turns}`, { "font-size": 14, fill: MUTED, "text-anchor": "end" }));
+    text(x + w, y, `Round ${view.round ?? "?"} of ${rounds} · turn ${view.turn_in_round ?? "?"} of ${turns}`, { "font-size": 14, fill: MUTED, "text-anchor": "end" }));
 }
 
 /** At the end: every seat's taste in each round and its Festive Points, highest first. */

@@ -1,0 +1,88 @@
+"""What a seat may do now: legal_actions lists it and is_legal tests one action by the same rule.
+
+While choosing, a seat picks one of its hand's distinct keep/pass choices; while placing, any
+tile in hand goes into any empty slot of its own board (tiles never move once placed).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from meja.games.mooncake.actions import CHOICES, NUM_ACTIONS, PLACE_BASE
+from meja.games.mooncake.tables import CHOOSE, PLACE, SLOT_NAMES, SLOTS, TILE_CODES
+
+if TYPE_CHECKING:
+    from meja.games.mooncake.state import MooncakeState
+
+
+@cache
+def choice_actions(hand: tuple[int, ...], pairwise: bool) -> tuple[int, ...]:
+    """The distinct keep/pass choices of a sorted hand (duplicate tiles give one choice).
+
+    With 2 players (pairwise) both passed tiles go to the opponent, so only the kept tile matters.
+    """
+    seen: set[tuple[int, ...]] = set()
+    out: list[int] = []
+    for action, (keep, left, right) in enumerate(CHOICES):
+        passed = (hand[left], hand[right])
+        key = (hand[keep], *sorted(passed)) if pairwise else (hand[keep], *passed)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return tuple(out)
+
+
+def legal_actions(state: MooncakeState, seat: int) -> list[int]:
+    """Sorted legal actions of seat; [] for a seat that may not act (or no seat at all)."""
+    if not 0 <= seat < state.num_players:
+        return []
+    hand = state._hands[seat]
+    if state._phase == CHOOSE:
+        if state._choices[seat] >= 0:
+            return []
+        return list(choice_actions(tuple(hand), state._pairwise))
+    if state._phase != PLACE or not hand:
+        return []
+    base = seat * SLOTS
+    boards = state._boards
+    empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0]
+    out: list[int] = []
+    previous = -1
+    for tile in hand:
+        if tile != previous:
+            start = PLACE_BASE + tile * SLOTS
+            out.extend([start + slot for slot in empty])
+            previous = tile
+    return out
+
+
+def is_legal(state: MooncakeState, action: int, seat: int) -> bool:
+    """Whether action is in legal_actions(state, seat), without building the list."""
+    if type(action) is not int:
+        return False
+    if state._phase == CHOOSE:
+        return state._choices[seat] < 0 and action in choice_actions(
+            tuple(state._hands[seat]), state._pairwise
+        )
+    if state._phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
+        return False
+    tile, slot = divmod(action - PLACE_BASE, SLOTS)
+    return tile in state._hands[seat] and state._boards[seat * SLOTS + slot] < 0
+
+
+def refusal(state: MooncakeState, action: int, seat: int) -> str:
+    """Why seat may not play action (a number in the action space) now."""
+    if state._phase == CHOOSE:
+        options = "; ".join(state.action_to_str(a, seat) for a in legal_actions(state, seat))
+        return (
+            f"seat {seat} must choose which tile to keep and which to pass "
+            f"({options}), not {state.action_to_str(action, seat)}"
+        )
+    if action < PLACE_BASE:
+        return f"seat {seat} must place a tile now; the keep/pass choice is already made"
+    tile, slot = divmod(action - PLACE_BASE, SLOTS)
+    if tile not in state._hands[seat]:
+        hand = " ".join(TILE_CODES[t] for t in state._hands[seat])
+        return f"seat {seat} has no {TILE_CODES[tile]} tile to place (hand: {hand})"
+    return f"slot {SLOT_NAMES[slot]} of seat {seat} already holds a tile; tiles never move"
