@@ -10,9 +10,9 @@ from meja.core import IllegalAction, InvalidPosition, NotYourTurn
 from meja.games.nasi_lemak import GAME
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
-    ACTION_NAMES,
     CANCEL_TRADE,
     MAX_TABLE_CARDS,
+    MOVES,
     PLACE,
     TRADE,
 )
@@ -289,5 +289,5 @@ def test_a_card_taken_back_was_still_seen_by_everyone(table: Any) -> None:
 def test_the_trade_editing_moves_come_after_every_older_action() -> None:
     """Saved games keep their meaning: the moves added later are numbered after the others."""
     assert CANCEL_TRADE == PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
-    assert ACTION_NAMES[CANCEL_TRADE : CANCEL_TRADE + 2] == ("cancel trade", "take back rice")
-    assert ACTION_NAMES[-1] == "unask swatter"
+    assert MOVES.names[CANCEL_TRADE : CANCEL_TRADE + 2] == ("cancel trade", "take back rice")
+    assert MOVES.names[-1] == "unask swatter"

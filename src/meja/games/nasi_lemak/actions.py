@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from meja.core.actions import ActionNames
 from meja.games.nasi_lemak.components import (
     CARD_TYPES,
     INGREDIENT,
@@ -86,7 +87,7 @@ CARD_OF_PLAY = {
 
 
 def _names() -> list[str]:
-    """The string of every action id; each is unique, so parsing is a dictionary look-up."""
+    """The name of every action id, in id order."""
     names = ["end turn", "make nasi lemak"]
     names += [f"play {LABELS[CARD_OF_PLAY[action]]}" for action in range(MAK_CIK, TRADE)]
     names += ["trade", "propose", "accept", "decline"]
@@ -110,6 +111,14 @@ def _names() -> list[str]:
     return names
 
 
-ACTION_NAMES = tuple(_names())
-PARSE = {name: action for action, name in enumerate(ACTION_NAMES)}
-"""Every action string (lower case) to its id; legality is checked separately."""
+MOVES = ActionNames(_names())
+"""Every seat's moves by name; legality is checked separately."""
+CARDS = ActionNames(LABELS, what="card")
+"""A banana-leaf card dealt, drawn or turned up by a Wholesaler."""
+STOLEN = ActionNames([f"steal {label}" for label in LABELS], what="card")
+"""The card a Thief draws from its victim's hand."""
+PACK_CARDS = ActionNames(
+    [f"{card.packs} pack" + ("s" if card.packs > 1 else "") for card in NASI_LEMAK_CARDS],
+    what="Nasi Lemak card",
+)
+"""The kind of Nasi Lemak card cooked, by its packs."""

@@ -12,17 +12,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meja.core.errors import IllegalAction
+from meja.core.actions import ActionNames, normalize
+from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, State
+from meja.core.start_player import start_seat_names
 from meja.core.told import Told
 from meja.games.nasi_lemak import hidden, messages, text
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
-    ACTION_NAMES,
     ANNOUNCE,
     ASK,
     CANCEL_TRADE,
     CARD_OF_PLAY,
+    CARDS,
     DECK_CARDS,
     DECLINE,
     END_TURN,
@@ -33,18 +35,19 @@ from meja.games.nasi_lemak.actions import (
     FLY_CARD,
     GIVE,
     INGREDIENTS,
-    LABELS,
     MAK_CIK,
     MAK_CIK_CARD,
     MAK_CIK_SETS,
     MAKE,
     MAX_TABLE_CARDS,
+    MOVES,
     NUM_ACTIONS,
     NUM_TYPES,
     OFFICER,
-    PARSE,
+    PACK_CARDS,
     PLACE,
     PROPOSE,
+    STOLEN,
     SUPPLIER,
     SWAT,
     SWATTER_CARD,
@@ -400,24 +403,21 @@ class NasiLemakState(State):
         elif phase == COOK:
             counts = self.pile
         elif phase == START:
-            share = 1.0 / self.num_players
-            return [(seat, share) for seat in range(self.num_players)]
+            return uniform_outcomes(self.num_players)
         else:
             return []
-        total = sum(counts)
-        return [(t, c / total) for t, c in enumerate(counts) if c]
+        return draw_outcomes(counts, sum(counts))
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if type(action) is not int or action < 0:
-            return False
         phase = self.phase
         if phase in CARD_DRAW_PHASES:
-            return action < K and self.draw[action] > 0
+            return can_draw(self.draw, action)
         if phase == STEAL:
-            return action < K and self.hands[self.target * K + action] > 0
+            base = self.target * K
+            return can_draw(self.hands[base : base + K], action)
         if phase == COOK:
-            return action < len(self.pile) and self.pile[action] > 0
-        return phase == START and action < self.num_players
+            return can_draw(self.pile, action)
+        return phase == START and in_range(action, self.num_players)
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:
@@ -968,46 +968,31 @@ class NasiLemakState(State):
         return conservation_problems(self)
 
     # --- strings ------------------------------------------------------------------------
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        if self.phase in CHANCE_PHASES and player in (None, CHANCE):
-            return self._outcome_to_str(action)
-        if type(action) is int and 0 <= action < NUM_ACTIONS:
-            return ACTION_NAMES[action]
-        return f"action {action}"
-
-    def _outcome_to_str(self, action: int) -> str:
-        """Chance outcomes: the card drawn, the pack count turned up, or the starting seat."""
+    def _names(self, seat: int) -> ActionNames:
+        """Chance outcomes: the card drawn or stolen, the pack count cooked, the start seat."""
+        if seat != CHANCE:
+            return MOVES
         phase = self.phase
+        if phase in CARD_DRAW_PHASES:
+            return CARDS
+        if phase == STEAL:
+            return STOLEN
         if phase == COOK:
-            if 0 <= action < len(PACKS):
-                packs = PACKS[action]
-                return f"{packs} pack" + ("s" if packs > 1 else "")
-        elif phase == START:
-            return f"seat {action} starts"
-        elif 0 <= action < K:
-            return ("steal " if phase == STEAL else "") + LABELS[action]
-        return f"outcome {action}"
+            return PACK_CARDS
+        if phase == START:
+            return start_seat_names(self.num_players)
+        return MOVES
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """Hidden cards and pack values are named only to the seats that see them (told.py)."""
         return tell(self, player, action, viewer)
 
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Look the words up directly, then check legality: linear in nothing."""
-        seat = self._acting_seat(player)
+    def _unknown_words(self, text: str, seat: int) -> str:
+        """Words for no move at all, saying so when they offer a card that cannot be traded."""
         if seat == CHANCE:
-            return super().str_to_action(text, player)
-        wanted = " ".join(text.split()).lower()
-        action = PARSE.get(wanted)
-        if action is None and wanted.isdigit():
-            action = int(wanted)
-        if action is None or not self._is_legal(action, seat):
-            reason = messages.untradable(wanted)
-            if reason is None and action is not None and 0 <= action < NUM_ACTIONS:
-                reason = self._illegal_message(action, seat)
-            detail = f": {reason}" if reason else ""
-            raise IllegalAction(f"{text!r} is not a legal move now{detail}")
-        return action
+            return super()._unknown_words(text, seat)
+        reason = messages.untradable(normalize(text))
+        return f"{text!r} is not a legal move now" + (f": {reason}" if reason else "")
 
     def _illegal_message(self, action: int, seat: int) -> str:
         return messages.explain(self, action, seat)
