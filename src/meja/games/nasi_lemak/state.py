@@ -10,7 +10,7 @@ Officer examined, a Wholesaler's cards) is kept in just_seen until the next step
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from meja.core.actions import ActionNames, normalize
 from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
@@ -116,6 +116,35 @@ PLAY_PHASES = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
 
 class NasiLemakState(State):
     """One game of Nasi Lemak in progress."""
+
+    _copied = ("hands", "known", "draw", "discard", "revealed", "pile", "give", "ask")
+    _copied_rows = ("nl", "flies")
+    _compared = (
+        "phase",
+        "active",
+        "first",
+        "turn",
+        "moves",
+        "declined",
+        "end",
+        "to_draw",
+        "deal_seat",
+        "target",
+        "takes",
+        "fan_from",
+        "taken_back",
+        "hands",
+        "known",
+        "draw",
+        "discard",
+        "revealed",
+        "pile",
+        "nl",
+        "flies",
+        "give",
+        "ask",
+        "just_seen",
+    )
 
     # Set by NasiLemakGame.new_state or by the position loader.
     phase: int
@@ -835,25 +864,8 @@ class NasiLemakState(State):
         return [seat for seat, key in enumerate(keys) if key == best]
 
     # --- copies, hidden information and views -------------------------------------------
-    def clone(self) -> NasiLemakState:
-        new = object.__new__(NasiLemakState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new.history = self.history[:]
-        new.hands = self.hands[:]
-        new.known = self.known[:]
-        new.draw = self.draw[:]
-        new.discard = self.discard[:]
-        new.revealed = self.revealed[:]
-        new.pile = self.pile[:]
-        new.nl = [row[:] for row in self.nl]
-        new.flies = [row[:] for row in self.flies]
-        new.give = self.give[:]
-        new.ask = self.ask[:]
-        return new
-
     def resample(self, player: int, rng: random.Random) -> NasiLemakState:
-        new = self.clone()
+        new = cast(NasiLemakState, self.clone())
         hidden.redraw_cards(new, player, rng)
         if new.phase == PICK:
             # The Officer still knows the whole hand it is picking from.
@@ -924,45 +936,6 @@ class NasiLemakState(State):
 
     def position(self) -> dict[str, Any]:
         return to_position(self)
-
-    def _fields(self) -> tuple[Any, ...]:
-        """Everything position() holds, for a fast equality test."""
-        return (
-            self.num_players,
-            self.options,
-            self.phase,
-            self.active,
-            self.first,
-            self.turn,
-            self.moves,
-            self.declined,
-            self.end,
-            self.to_draw,
-            self.deal_seat,
-            self.target,
-            self.takes,
-            self.fan_from,
-            self.taken_back,
-            self.hands,
-            self.known,
-            self.draw,
-            self.discard,
-            self.revealed,
-            self.pile,
-            self.nl,
-            self.flies,
-            self.give,
-            self.ask,
-            self.just_seen,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        """Equal positions, compared field by field instead of through position()."""
-        if not isinstance(other, NasiLemakState):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None
 
     def check_components(self) -> list[str]:
         return conservation_problems(self)
