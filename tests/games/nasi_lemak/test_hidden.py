@@ -9,8 +9,8 @@ import pytest
 
 from meja.core.game import random_step
 from meja.games.nasi_lemak import GAME, NasiLemakState
-from meja.games.nasi_lemak.actions import NUM_TYPES
 from meja.games.nasi_lemak.components import CARD_TYPES
+from meja.games.nasi_lemak.tables import NUM_TYPES
 
 OTHER_KEYS = {"seat", "hand_size", "nasi_lemak", "flies", "known"}
 

@@ -11,12 +11,12 @@ from meja.games.nasi_lemak import GAME
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
     CANCEL_TRADE,
-    MAX_TABLE_CARDS,
     MOVES,
     PLACE,
     TRADE,
 )
 from meja.games.nasi_lemak.components import MAX_PLAYERS
+from meja.games.nasi_lemak.tables import MAX_TABLE_CARDS
 
 
 def test_an_accepted_trade_exchanges_the_cards_and_is_a_move(table: Any) -> None:

@@ -11,9 +11,9 @@ from typing import Any, cast
 
 from meja.bots.heuristics.values import linear_shares
 from meja.core import State
-from meja.games.nasi_lemak.actions import INGREDIENTS
 from meja.games.nasi_lemak.components import CARD_TYPES
 from meja.games.nasi_lemak.state import NasiLemakState
+from meja.games.nasi_lemak.tables import INGREDIENTS
 
 KEYS = tuple(card.key for card in CARD_TYPES)
 INGREDIENT_KEYS = tuple(KEYS[t] for t in INGREDIENTS)
