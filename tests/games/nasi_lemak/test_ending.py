@@ -138,7 +138,7 @@ def test_at_the_end_every_nasi_lemak_card_is_turned_up(table: Any) -> None:
     rows = [table.cards([1]), table.cards([2]), []]
     state = table.state(nasi_lemak=rows, active=2, turn=3, options={"max_rounds": 1})
     table.play(state, "end turn")
-    assert [entry["nasi_lemak"] for entry in state.view(0)["players"]] == [[1], [2], []]
+    assert [entry["nasi_lemak"] for entry in state.view(0)["seats"]] == [[1], [2], []]
     assert state.view(0)["winners"] == [1]
 
 

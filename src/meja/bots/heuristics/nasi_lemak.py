@@ -40,7 +40,7 @@ def _seat_of(name: str) -> int:
 
 def _free_cards(view: dict[str, Any], seat: int) -> int:
     """Fly-free Nasi Lemak cards in front of seat."""
-    return sum(1 for fly in view["players"][seat]["flies"] if not fly)
+    return sum(1 for fly in view["seats"][seat]["flies"] if not fly)
 
 
 def _fly_on_leader(view: dict[str, Any], moves: Moves) -> int | None:
@@ -86,7 +86,7 @@ def _offer(view: dict[str, Any], hand: dict[str, int], moves: Moves) -> int:
 
 def _trade_partner(view: dict[str, Any], player: int, missing: list[str]) -> int | None:
     """An opponent known to hold a missing ingredient."""
-    for entry in view["players"]:
+    for entry in view["seats"]:
         if entry["seat"] != player and any(entry.get("known", {}).get(k) for k in missing):
             return int(entry["seat"])
     return None
@@ -95,7 +95,7 @@ def _trade_partner(view: dict[str, Any], player: int, missing: list[str]) -> int
 def _main(view: dict[str, Any], player: int, hand: dict[str, int], moves: Moves) -> int:
     """The most useful move, in the order a sensible beginner would think of them."""
     missing = _missing(hand)
-    others = [e for e in view["players"] if e["seat"] != player]
+    others = [e for e in view["seats"] if e["seat"] != player]
     for name in ("make nasi lemak", "play mak cik"):
         if name in moves:
             return moves[name]
@@ -124,7 +124,7 @@ def choose(state: State, player: int, rng: random.Random) -> int:
     moves = {state.action_to_str(a, player): a for a in state.legal_actions(player)}
     hand: dict[str, int] = view["hand"]
     phase = view["phase"]
-    others = [e for e in view["players"] if e["seat"] != player]
+    others = [e for e in view["seats"] if e["seat"] != player]
     if phase == "main":
         return _main(view, player, hand, moves)
     if phase == "response":
@@ -139,7 +139,7 @@ def choose(state: State, player: int, rng: random.Random) -> int:
         wanted = _missing(hand) or list(INGREDIENT_KEYS)
         return moves[f"announce {max(wanted, key=lambda k: known[k])}"]
     if phase == "examine":
-        return moves[max(moves, key=lambda n: view["players"][_seat_of(n)]["hand_size"])]
+        return moves[max(moves, key=lambda n: view["seats"][_seat_of(n)]["hand_size"])]
     if phase in ("fly_target", "fan_target"):
         target = _fly_on_leader(view, moves)
         return target if target is not None else rng.choice(list(moves.values()))

@@ -64,8 +64,13 @@ if TYPE_CHECKING:
     from meja.core.game import Game
     from meja.games.nasi_lemak.state import NasiLemakState
 
+FORMAT = 2
+"""The position format: 2 begins with the envelope every game shares (num_players, phase, to_move,
+turn). A position without "format" is the earlier shape, the same fields without to_move."""
 REQUIRED = ("num_players", "phase", "active", "hands", "draw_pile", "nasi_lemak_pile", "nasi_lemak")
 OPTIONAL = (
+    "format",
+    "to_move",
     "options",
     "first_player",
     "turn",
@@ -100,12 +105,11 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
             "taken_back": state.taken_back,
         }
     return {
-        "num_players": n,
+        **state.envelope(PHASE_NAMES[state.phase], state.turn),
+        "format": FORMAT,
         "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase],
         "active": state.active,
         "first_player": state.first,
-        "turn": state.turn,
         "moves_left": state.moves,
         "declined_offers": state.declined,
         "end": state.end or None,
@@ -173,6 +177,8 @@ def read_setup(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]
     for key in data:
         if key not in REQUIRED and key not in OPTIONAL:
             raise InvalidPosition(f"{key}: not a field of a Nasi Lemak position")
+    if data.get("format", FORMAT) != FORMAT:
+        raise InvalidPosition(f"format: {data['format']!r} is not {FORMAT}, the format read here")
     n = read_int(data, "num_players", game.min_players, game.max_players)
     options = data.get("options", {})
     if not isinstance(options, Mapping):
@@ -189,6 +195,10 @@ def fill(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     _load_phase(state, data)
     _check_consistency(state)
     state.just_seen = load_just_seen(state, data.get("just_seen"))
+    if "to_move" in data and data["to_move"] != state.current_player():
+        raise InvalidPosition(
+            f"to_move: {data['to_move']!r}, but this position has {state.current_player()} to move"
+        )
 
 
 def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:

@@ -110,7 +110,7 @@ def render_seat(state: NasiLemakState, seat: int | None) -> str:
     if view["revealed"]:
         lines.append(f"Revealed by the Wholesaler: {named(view['revealed'])}")
     if view["just_seen"] is not None:
-        sizes = [entry["hand_size"] for entry in view["players"]]
+        sizes = [entry["hand_size"] for entry in view["seats"]]
         lines.append(f"Just seen: {seen_words(view['just_seen'], sizes)}")
     if view["offer"] is not None:
         lines.append(
@@ -119,7 +119,7 @@ def render_seat(state: NasiLemakState, seat: int | None) -> str:
         )
     if seat is not None:
         lines.append(f"Your hand: {named(view['hand'])}")
-    for entry in view["players"]:
+    for entry in view["seats"]:
         lines.append(_player_line(entry, seat))
     if state.phase == OVER:
         lines.append(f"Game over ({view['end']}); winners: {view['winners']}")

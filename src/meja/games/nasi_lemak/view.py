@@ -70,8 +70,8 @@ if TYPE_CHECKING:
 
 
 def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
-    """What player (None: a spectator) sees: its own hand and packs, every hand's size, what it
-    knows of the other hands, the flies, and the public parts of the turn."""
+    """What player (None: a spectator) sees: the envelope and the public parts of the turn, its
+    own hand and packs, and per seat (seats) the hand size, what it knows of it and the flies."""
     n = state.num_players
     over = state.phase == OVER
     hands = state.hands
@@ -89,7 +89,7 @@ def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
         players.append(entry)
     out = _public(state)
     out["seat"] = player
-    out["players"] = players
+    out["seats"] = players
     if player is not None:
         out["hand"] = counts_dict(hands, player * K)
     if over:
@@ -102,11 +102,9 @@ def _public(state: NasiLemakState) -> dict[str, Any]:
     """What every seat sees of the phase and the piles."""
     phase = state.phase
     out: dict[str, Any] = {
-        "phase": PHASE_NAMES[phase],
-        "current_player": state.current_player(),
+        **state.envelope(PHASE_NAMES[phase], state.turn),
         "active": state.active,
         "first_player": state.first,
-        "turn": state.turn,
         "moves_left": state.moves,
         "declined_offers": state.declined,
         "end": state.end or None,
