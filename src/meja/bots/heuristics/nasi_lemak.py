@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.values import linear_shares
 from meja.core import State
 from meja.games.nasi_lemak.components import CARD_TYPES
@@ -179,13 +180,8 @@ WEIGHTS = (
     *(0.540, -0.084),
     *(0.364, 0.445, 0.549, 0.623, 0.242, 0.299, 0.238),
 )
-"""Fitted by `scripts/fit_values.py nasi_lemak --players 2 4 --games 2000 --seed 1`: one pack is
-worth 0.72, and an Officer or Thief in hand about three quarters of one."""
-
-SEARCH_GUIDE = 0.3
-"""The win share ISMCTS adds to this heuristic's move: the fitted values prize cards in hand, so
-search alone holds Thieves and Officers the heuristic would play. 0.3 won 74 of 120 pilot games
-against the heuristic (0.05: 50%, 0.15: 55%, 0.5: 53% of 60; none: 53% of 60)."""
+"""The weight of each of FEATURES in the win-share logit of values(), fitted to heuristic games
+(scripts/fit_values.py)."""
 
 ACTION_KEYS = ("wholesaler", "supplier", "officer", "thief", "fly", "fan", "swatter")
 ACTION_INDEX = tuple(KEYS.index(key) for key in ACTION_KEYS)
@@ -214,3 +210,12 @@ def features(state: State) -> list[list[float]]:
 def values(state: State) -> list[float]:
     """Estimated win shares: a conditional logit of winning on FEATURES, fit to heuristic games."""
     return linear_shares(features(state), WEIGHTS)
+
+
+HEURISTIC = Heuristic(
+    choose=choose,
+    values=values,
+    # Search leans on the heuristic's move: the fitted values prize cards in hand, so search
+    # alone would hold the Thieves and Officers the heuristic plays.
+    search_guide=0.3,
+)
