@@ -79,6 +79,8 @@ CARD_OF_PLAY = {
     FLY: FLY_CARD,
 }
 """The card each single "play" action spends."""
+CARD_PLAYS = (WHOLESALER, SUPPLIER, OFFICER, THIEF)
+"""Plays that need only their card in hand."""
 
 
 def _names() -> list[str]:

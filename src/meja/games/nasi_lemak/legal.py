@@ -16,6 +16,7 @@ from meja.games.nasi_lemak.actions import (
     ASK,
     CANCEL_TRADE,
     CARD_OF_PLAY,
+    CARD_PLAYS,
     DECLINE,
     END_TURN,
     EXAMINE,
@@ -25,18 +26,14 @@ from meja.games.nasi_lemak.actions import (
     MAK_CIK,
     MAKE,
     NUM_ACTIONS,
-    OFFICER,
     PLACE,
     PROPOSE,
-    SUPPLIER,
     SWAT,
     TAKE,
     TAKE_BACK,
-    THIEF,
     TRADE,
     TRIO,
     UNASK,
-    WHOLESALER,
     WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import CARD_TYPES
@@ -68,8 +65,6 @@ from meja.games.nasi_lemak.tables import (
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
-CARD_PLAYS = (WHOLESALER, SUPPLIER, OFFICER, THIEF)
-"""Plays that need only their card in hand."""
 ASKS = range(ASK, ASK + len(TRADABLE))
 ANNOUNCES = range(ANNOUNCE, ANNOUNCE + len(INGREDIENTS))
 
