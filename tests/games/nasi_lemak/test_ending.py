@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from meja.core.game import play_random
-from meja.games.nasi_lemak import GAME
+from meja.games.nasi_lemak import GAME, SPEC
 
 # Six players holding 14 of the 15 Nasi Lemak cards, none with five fly-free packs yet.
 NEARLY_OUT = [[2, 2], [2, 2], [2, 1, 1], [2, 1, 1], [1, 1], [2, 1]]
@@ -138,7 +138,7 @@ def test_at_the_end_every_nasi_lemak_card_is_turned_up(table: Any) -> None:
     rows = [table.cards([1]), table.cards([2]), []]
     state = table.state(nasi_lemak=rows, active=2, turn=3, options={"max_rounds": 1})
     table.play(state, "end turn")
-    assert [entry["nasi_lemak"] for entry in state.view(0)["players"]] == [[1], [2], []]
+    assert [entry["nasi_lemak"] for entry in state.view(0)["seats"]] == [[1], [2], []]
     assert state.view(0)["winners"] == [1]
 
 
@@ -148,3 +148,19 @@ def test_random_games_always_end() -> None:
         state = play_random(GAME.new_state(2 + seed % 5), random.Random(seed))
         assert state.winners()
         assert len(state.history) <= GAME.max_game_length(state.num_players)
+
+
+def test_a_finished_game_reports_its_end_and_the_flies_played(table: Any) -> None:
+    """The simulator's facts: the end the state recorded, and Fly, Fan and Swatter moves only
+    (a trade taken back or cancelled is no fly)."""
+    rows = [table.cards([2, 2, 1], flies=(2,)), table.cards([1]), []]
+    hands = [{"swatter": 1, "fly": 1, "rice": 1}, {"egg": 1}, {}]
+    state = table.state(hands=hands, nasi_lemak=rows)
+    table.play(state, "trade", "trade with seat 1", "give rice", "take back rice", "cancel trade")
+    table.play(state, "play fly", "fly to seat 1 card 0", "swat card 2")
+    facts = SPEC.facts(state)
+    assert facts.end == "five fly-free Nasi Lemak"
+    assert facts.stats["flies_played"] == 1.0 and facts.stats["swatters_played"] == 1.0
+    assert facts.stats["fans_played"] == 0.0 and facts.stats["flies_on_cards_at_end"] == 1.0
+    assert facts.seat_stats["packs"] == (5.0, 1.0, 0.0)
+    assert facts.seat_stats["fly_free_packs"] == (5.0, 0.0, 0.0)

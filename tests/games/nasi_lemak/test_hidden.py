@@ -9,8 +9,8 @@ import pytest
 
 from meja.core.game import random_step
 from meja.games.nasi_lemak import GAME, NasiLemakState
-from meja.games.nasi_lemak.actions import NUM_TYPES
 from meja.games.nasi_lemak.components import CARD_TYPES
+from meja.games.nasi_lemak.tables import NUM_TYPES
 
 OTHER_KEYS = {"seat", "hand_size", "nasi_lemak", "flies", "known"}
 
@@ -74,8 +74,8 @@ def test_a_view_shows_the_own_hand_and_values_and_only_sizes_of_the_rest(table: 
     state = table.state(hands=hands, nasi_lemak=rows)
     view = state.view(0)
     assert view["hand"] == {"rice": 2, "fan": 1}
-    assert view["players"][0]["nasi_lemak"] == [2]
-    other = view["players"][1]
+    assert view["seats"][0]["nasi_lemak"] == [2]
+    other = view["seats"][1]
     assert set(other) == OTHER_KEYS
     assert other == {
         "seat": 1,
@@ -87,7 +87,7 @@ def test_a_view_shows_the_own_hand_and_values_and_only_sizes_of_the_rest(table: 
     assert isinstance(view["draw_pile"], int)
     spectator = state.view(None)
     assert "hand" not in spectator
-    assert all("known" not in entry for entry in spectator["players"])
+    assert all("known" not in entry for entry in spectator["seats"])
 
 
 def test_resample_redraws_the_hidden_cards_and_keeps_the_view(table: Any) -> None:
@@ -133,7 +133,7 @@ def _leaks(state: NasiLemakState, seat: int) -> list[str]:
     }
     if view["hand"] != own:
         problems.append("own hand wrong")
-    for entry in view["players"]:
+    for entry in view["seats"]:
         q = entry["seat"]
         if q == seat:
             continue

@@ -21,10 +21,10 @@ def test_make_nasi_lemak_spends_one_of_each_ingredient_for_the_top_card(
     table.play(state, "2 packs")
     mine = state.view(0)
     assert mine["hand"] == {"rice": 1}
-    assert mine["players"][0]["nasi_lemak"] == [2]
+    assert mine["seats"][0]["nasi_lemak"] == [2]
     assert mine["discard_pile"] == five
     assert mine["moves_left"] == 2
-    assert state.view(1)["players"][0]["nasi_lemak"] == [None]
+    assert state.view(1)["seats"][0]["nasi_lemak"] == [None]
 
 
 def test_make_needs_all_five_different_ingredients(table: Any) -> None:
@@ -41,7 +41,7 @@ def test_nasi_lemak_cards_lie_side_by_side_in_the_order_made(
     hand = {key: 2 for key in five}
     state = table.state(hands=[hand, {}, {}])
     table.play(state, "make nasi lemak", "1 pack", "make nasi lemak", "2 packs")
-    assert state.view(0)["players"][0]["nasi_lemak"] == [1, 2]
+    assert state.view(0)["seats"][0]["nasi_lemak"] == [1, 2]
 
 
 def test_mak_cik_makes_a_nasi_lemak_from_three_different_ingredients(table: Any) -> None:
@@ -54,7 +54,7 @@ def test_mak_cik_makes_a_nasi_lemak_from_three_different_ingredients(table: Any)
     view = state.view(0)
     assert view["hand"] == {"sambal": 1}
     assert view["discard_pile"] == {"rice": 1, "egg": 1, "sambal": 1, "mak_cik": 1}
-    assert view["players"][0]["nasi_lemak"] == [1]
+    assert view["seats"][0]["nasi_lemak"] == [1]
     assert view["moves_left"] == 2
 
 
@@ -76,7 +76,7 @@ def test_wholesaler_keeps_only_the_revealed_ingredients(table: Any) -> None:
     assert view["discard_pile"] == {"wholesaler": 1, "thief": 1}
     assert view["revealed"] == {}
     assert view["moves_left"] == 2
-    assert state.view(1)["players"][0]["known"] == {"rice": 1, "egg": 1}
+    assert state.view(1)["seats"][0]["known"] == {"rice": 1, "egg": 1}
 
 
 def test_wholesaler_reshuffles_the_discard_pile_when_the_draw_pile_runs_short(
@@ -121,7 +121,7 @@ def test_supplier_takes_every_card_of_the_named_ingredient(table: Any) -> None:
     assert state.view(0)["hand"] == {"peanuts": 3}
     assert state.view(1)["hand"] == {"rice": 1}
     assert state.view(2)["hand"] == {}
-    assert state.view(2)["players"][0]["known"] == {"peanuts": 3}
+    assert state.view(2)["seats"][0]["known"] == {"peanuts": 3}
 
 
 def test_supplier_announcing_an_ingredient_no_one_has_still_spends_the_move(
@@ -144,14 +144,14 @@ def test_officer_examines_one_hand_privately_and_takes_two_cards(table: Any) -> 
     table.play(state, "play officer")
     assert table.legal(state) == ["examine seat 1", "examine seat 2"]
     table.play(state, "examine seat 1")
-    assert state.view(0)["players"][1]["known"] == {"rice": 1, "thief": 1, "fan": 1}
-    assert state.view(2)["players"][1]["known"] == {}
+    assert state.view(0)["seats"][1]["known"] == {"rice": 1, "thief": 1, "fan": 1}
+    assert state.view(2)["seats"][1]["known"] == {}
     assert table.legal(state) == ["take rice", "take thief", "take fan"]
     table.play(state, "take thief", "take fan")
     assert state.view(0)["hand"] == {"thief": 1, "fan": 1}
     assert state.view(1)["hand"] == {"rice": 1}
-    assert state.view(0)["players"][1]["known"] == {"rice": 1}
-    assert state.view(0)["players"][1]["nasi_lemak"] == [None]
+    assert state.view(0)["seats"][1]["known"] == {"rice": 1}
+    assert state.view(0)["seats"][1]["nasi_lemak"] == [None]
     assert state.view(0)["moves_left"] == 2
 
 
@@ -188,7 +188,7 @@ def test_thief_steals_one_random_card_from_every_other_hand(table: Any) -> None:
     table.play(state, "steal fan")
     assert state.view(0)["hand"] == {"egg": 1, "fan": 1}
     assert state.view(0)["moves_left"] == 2
-    assert state.view(2)["players"][0]["known"] == {}
+    assert state.view(2)["seats"][0]["known"] == {}
 
 
 def test_a_thief_with_every_other_hand_empty_steals_nothing_but_spends_card_and_move_N9(
@@ -202,7 +202,7 @@ def test_a_thief_with_every_other_hand_empty_steals_nothing_but_spends_card_and_
     view = state.view(0)
     assert (view["phase"], view["moves_left"], view["hand"]) == ("main", 2, {"rice": 1})
     assert view["discard_pile"] == {"thief": 1}
-    assert [entry["hand_size"] for entry in view["players"]] == [1, 0, 0, 0]
+    assert [entry["hand_size"] for entry in view["seats"]] == [1, 0, 0, 0]
 
 
 def test_a_robbed_player_knows_which_card_the_thief_or_officer_now_holds(table: Any) -> None:
@@ -210,11 +210,11 @@ def test_a_robbed_player_knows_which_card_the_thief_or_officer_now_holds(table: 
     hands = [{"thief": 1, "officer": 1}, {"rice": 1, "egg": 1}, {"fan": 1}]
     state = table.state(hands=hands)
     table.play(state, "play thief", "steal egg", "steal fan")
-    assert state.view(1)["players"][0]["known"] == {"egg": 1}
-    assert state.view(2)["players"][0]["known"] == {"fan": 1}
+    assert state.view(1)["seats"][0]["known"] == {"egg": 1}
+    assert state.view(2)["seats"][0]["known"] == {"fan": 1}
     table.play(state, "play officer", "examine seat 1", "take rice")
-    assert state.view(1)["players"][0]["known"] == {"rice": 1, "egg": 1}
-    assert state.view(2)["players"][0]["known"] == {"fan": 1}, "a third seat saw neither card"
+    assert state.view(1)["seats"][0]["known"] == {"rice": 1, "egg": 1}
+    assert state.view(2)["seats"][0]["known"] == {"fan": 1}, "a third seat saw neither card"
     for seat, card in ((1, "egg"), (2, "fan")):
         redrawn = state.resample(seat, random.Random(seat))
         assert card in redrawn.view(0)["hand"], "a redraw keeps what the robbed seat knows"
@@ -228,7 +228,7 @@ def test_fly_lands_on_a_fly_free_card_of_an_opponent(table: Any) -> None:
     table.play(state, "play fly")
     assert table.legal(state) == ["fly to seat 1 card 1", "fly to seat 2 card 0"]
     table.play(state, "fly to seat 2 card 0")
-    assert state.view(1)["players"][2]["flies"] == [True]
+    assert state.view(1)["seats"][2]["flies"] == [True]
     assert state.scores() == [0.0, 1.0, 0.0]
     assert state.view(0)["hand"] == {}
 

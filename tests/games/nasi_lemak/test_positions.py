@@ -132,3 +132,36 @@ def test_an_offer_in_a_position_keeps_its_cards_taken_back(table: Any) -> None:
         GAME.from_position(data)
     del data["offer"]["taken_back"]
     assert GAME.from_position(data).view(0)["offer"]["taken_back"] == 0
+
+
+def test_positions_and_views_begin_with_the_shared_envelope(table: Any) -> None:
+    state = table.state(hands=[{"rice": 1}, {}, {}])
+    data = state.position()
+    assert [data[key] for key in ("num_players", "phase", "to_move", "turn", "format")] == [
+        3,
+        "main",
+        0,
+        1,
+        2,
+    ]
+    view = state.view(1)
+    assert [view[key] for key in ("num_players", "phase", "to_move", "turn", "seat")] == [
+        3,
+        "main",
+        0,
+        1,
+        1,
+    ]
+    assert [entry["seat"] for entry in view["seats"]] == [0, 1, 2]
+
+
+def test_a_position_of_the_earlier_shape_still_loads(table: Any) -> None:
+    """Positions saved before the envelope have no format and no to_move: they load the same."""
+    state = table.state(hands=[{"rice": 1}, {}, {}])
+    data = state.position()
+    earlier = {key: value for key, value in data.items() if key not in ("format", "to_move")}
+    assert GAME.from_position(earlier) == state == GAME.from_position(data)
+    with pytest.raises(InvalidPosition, match=r"^to_move: 1, but this position has 0 to move"):
+        GAME.from_position({**data, "to_move": 1})
+    with pytest.raises(InvalidPosition, match=r"^format: 3"):
+        GAME.from_position({**data, "format": 3})

@@ -13,10 +13,10 @@ from collections import Counter
 from typing import Any
 
 from meja.core.game import random_step
-from meja.games.nasi_lemak import GAME, NasiLemakState, hidden
-from meja.games.nasi_lemak.actions import CARD_INDEX, NUM_TYPES
+from meja.games.nasi_lemak import GAME, NasiLemakState
 from meja.games.nasi_lemak.components import WIN_PACKS
-from meja.games.nasi_lemak.phases import DRAW
+from meja.games.nasi_lemak.tables import CARD_INDEX, DRAW, NUM_TYPES
+from meja.games.nasi_lemak.view import supplied_limits, survived_checks
 
 RICE = CARD_INDEX["rice"]
 SAMPLES = 300
@@ -193,12 +193,12 @@ def _possible(state: NasiLemakState, seat: int) -> list[str]:
     """Whatever the true world breaks of what resample keeps to for seat: none must be found."""
     problems = []
     n = state.num_players
-    for q, masks in enumerate(hidden.survived_checks(state, seat)):
+    for q, masks in enumerate(survived_checks(state, seat)):
         for mask in masks:
             packs = sum(v for j, v in enumerate(state.nl[q]) if mask >> j & 1)
             if packs >= WIN_PACKS:
                 problems.append(f"seat {q} shows {packs} packs on checked cards {mask:b}")
-    for q, limits in enumerate(hidden.supplied_limits(state, seat)):
+    for q, limits in enumerate(supplied_limits(state, seat)):
         for t, most in limits.items():
             unseen = state.hands[q * NUM_TYPES + t] - state.known[(seat * n + q) * NUM_TYPES + t]
             if not 0 <= unseen <= most:

@@ -10,13 +10,13 @@ from meja.core import IllegalAction, InvalidPosition, NotYourTurn
 from meja.games.nasi_lemak import GAME
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
-    ACTION_NAMES,
     CANCEL_TRADE,
-    MAX_TABLE_CARDS,
+    MOVES,
     PLACE,
     TRADE,
 )
 from meja.games.nasi_lemak.components import MAX_PLAYERS
+from meja.games.nasi_lemak.tables import MAX_TABLE_CARDS
 
 
 def test_an_accepted_trade_exchanges_the_cards_and_is_a_move(table: Any) -> None:
@@ -184,10 +184,10 @@ def test_offered_cards_are_seen_by_everyone(table: Any) -> None:
     """N3: offers are made in the open, so every seat learns what was offered."""
     state = table.state(hands=[{"cucumber": 2}, {"egg": 1}, {}])
     table.play(state, "trade", "trade with seat 1", "give cucumber")
-    assert state.view(2)["players"][0]["known"] == {"cucumber": 1}
+    assert state.view(2)["seats"][0]["known"] == {"cucumber": 1}
     table.play(state, "ask egg", "propose", "accept")
-    assert state.view(2)["players"][0]["known"] == {"egg": 1}
-    assert state.view(2)["players"][1]["known"] == {"cucumber": 1}
+    assert state.view(2)["seats"][0]["known"] == {"egg": 1}
+    assert state.view(2)["seats"][1]["known"] == {"cucumber": 1}
 
 
 def test_a_cancelled_trade_returns_to_the_main_phase_and_counts_as_declined(table: Any) -> None:
@@ -281,13 +281,13 @@ def test_a_card_taken_back_was_still_seen_by_everyone(table: Any) -> None:
     """N3: an offer is made in the open; taking the card back keeps it in the same hand."""
     state = table.state(hands=[{"cucumber": 1}, {"egg": 1}, {}])
     table.play(state, "trade", "trade with seat 1", "give cucumber", "take back cucumber")
-    assert state.view(2)["players"][0]["known"] == {"cucumber": 1}
+    assert state.view(2)["seats"][0]["known"] == {"cucumber": 1}
     table.play(state, "cancel trade")
-    assert state.view(1)["players"][0]["known"] == {"cucumber": 1}
+    assert state.view(1)["seats"][0]["known"] == {"cucumber": 1}
 
 
 def test_the_trade_editing_moves_come_after_every_older_action() -> None:
     """Saved games keep their meaning: the moves added later are numbered after the others."""
     assert CANCEL_TRADE == PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
-    assert ACTION_NAMES[CANCEL_TRADE : CANCEL_TRADE + 2] == ("cancel trade", "take back rice")
-    assert ACTION_NAMES[-1] == "unask swatter"
+    assert MOVES.names[CANCEL_TRADE : CANCEL_TRADE + 2] == ("cancel trade", "take back rice")
+    assert MOVES.names[-1] == "unask swatter"

@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, NotYourTurn, list_games
+from meja.core.actions import normalize
 from meja.core.game import sample_chance
 from meja.games.nasi_lemak import GAME
-from meja.games.nasi_lemak.actions import ACTION_NAMES, NUM_ACTIONS, PARSE
+from meja.games.nasi_lemak.actions import MOVES, NUM_ACTIONS
 
 
 def test_the_game_is_registered_for_two_to_six_players() -> None:
@@ -21,8 +22,8 @@ def test_the_game_is_registered_for_two_to_six_players() -> None:
 
 
 def test_every_action_has_its_own_string() -> None:
-    assert len(set(ACTION_NAMES)) == NUM_ACTIONS
-    assert all(PARSE[name] == action for action, name in enumerate(ACTION_NAMES))
+    assert len(set(MOVES.names)) == NUM_ACTIONS
+    assert all(MOVES.parse(normalize(name)) == action for action, name in enumerate(MOVES.names))
 
 
 def test_setup_deals_seven_cards_each_then_the_first_player_draws_two() -> None:
@@ -54,7 +55,7 @@ def test_the_shuffled_draw_pile_is_a_multiset_until_a_card_is_drawn(table: Any) 
 def test_random_start_player_is_a_chance_event(table: Any) -> None:
     """N13: the first player is chosen by the host, or at random."""
     state = GAME.new_state(4, start_player="random")
-    assert table.outcomes(state) == {f"seat {q} starts": 0.25 for q in range(4)}
+    assert table.outcomes(state) == {f"start seat {q}": 0.25 for q in range(4)}
     table.play(state, "seat 2 starts")
     rng = random.Random(1)
     while state.current_player() == CHANCE:

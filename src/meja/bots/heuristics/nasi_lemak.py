@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 from typing import Any, cast
 
+from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.values import linear_shares
 from meja.core import State
-from meja.games.nasi_lemak.actions import INGREDIENTS
 from meja.games.nasi_lemak.components import CARD_TYPES
 from meja.games.nasi_lemak.state import NasiLemakState
+from meja.games.nasi_lemak.tables import INGREDIENTS
 
 KEYS = tuple(card.key for card in CARD_TYPES)
 INGREDIENT_KEYS = tuple(KEYS[t] for t in INGREDIENTS)
@@ -40,7 +41,7 @@ def _seat_of(name: str) -> int:
 
 def _free_cards(view: dict[str, Any], seat: int) -> int:
     """Fly-free Nasi Lemak cards in front of seat."""
-    return sum(1 for fly in view["players"][seat]["flies"] if not fly)
+    return sum(1 for fly in view["seats"][seat]["flies"] if not fly)
 
 
 def _fly_on_leader(view: dict[str, Any], moves: Moves) -> int | None:
@@ -86,7 +87,7 @@ def _offer(view: dict[str, Any], hand: dict[str, int], moves: Moves) -> int:
 
 def _trade_partner(view: dict[str, Any], player: int, missing: list[str]) -> int | None:
     """An opponent known to hold a missing ingredient."""
-    for entry in view["players"]:
+    for entry in view["seats"]:
         if entry["seat"] != player and any(entry.get("known", {}).get(k) for k in missing):
             return int(entry["seat"])
     return None
@@ -95,7 +96,7 @@ def _trade_partner(view: dict[str, Any], player: int, missing: list[str]) -> int
 def _main(view: dict[str, Any], player: int, hand: dict[str, int], moves: Moves) -> int:
     """The most useful move, in the order a sensible beginner would think of them."""
     missing = _missing(hand)
-    others = [e for e in view["players"] if e["seat"] != player]
+    others = [e for e in view["seats"] if e["seat"] != player]
     for name in ("make nasi lemak", "play mak cik"):
         if name in moves:
             return moves[name]
@@ -124,7 +125,7 @@ def choose(state: State, player: int, rng: random.Random) -> int:
     moves = {state.action_to_str(a, player): a for a in state.legal_actions(player)}
     hand: dict[str, int] = view["hand"]
     phase = view["phase"]
-    others = [e for e in view["players"] if e["seat"] != player]
+    others = [e for e in view["seats"] if e["seat"] != player]
     if phase == "main":
         return _main(view, player, hand, moves)
     if phase == "response":
@@ -139,7 +140,7 @@ def choose(state: State, player: int, rng: random.Random) -> int:
         wanted = _missing(hand) or list(INGREDIENT_KEYS)
         return moves[f"announce {max(wanted, key=lambda k: known[k])}"]
     if phase == "examine":
-        return moves[max(moves, key=lambda n: view["players"][_seat_of(n)]["hand_size"])]
+        return moves[max(moves, key=lambda n: view["seats"][_seat_of(n)]["hand_size"])]
     if phase in ("fly_target", "fan_target"):
         target = _fly_on_leader(view, moves)
         return target if target is not None else rng.choice(list(moves.values()))
@@ -179,13 +180,8 @@ WEIGHTS = (
     *(0.540, -0.084),
     *(0.364, 0.445, 0.549, 0.623, 0.242, 0.299, 0.238),
 )
-"""Fitted by `scripts/fit_values.py nasi_lemak --players 2 4 --games 2000 --seed 1`: one pack is
-worth 0.72, and an Officer or Thief in hand about three quarters of one."""
-
-SEARCH_GUIDE = 0.3
-"""The win share ISMCTS adds to this heuristic's move: the fitted values prize cards in hand, so
-search alone holds Thieves and Officers the heuristic would play. 0.3 won 74 of 120 pilot games
-against the heuristic (0.05: 50%, 0.15: 55%, 0.5: 53% of 60; none: 53% of 60)."""
+"""The weight of each of FEATURES in the win-share logit of values(), fitted to heuristic games
+(scripts/fit_values.py)."""
 
 ACTION_KEYS = ("wholesaler", "supplier", "officer", "thief", "fly", "fan", "swatter")
 ACTION_INDEX = tuple(KEYS.index(key) for key in ACTION_KEYS)
@@ -214,3 +210,12 @@ def features(state: State) -> list[list[float]]:
 def values(state: State) -> list[float]:
     """Estimated win shares: a conditional logit of winning on FEATURES, fit to heuristic games."""
     return linear_shares(features(state), WEIGHTS)
+
+
+HEURISTIC = Heuristic(
+    choose=choose,
+    values=values,
+    # Search leans on the heuristic's move: the fitted values prize cards in hand, so search
+    # alone would hold the Thieves and Officers the heuristic plays.
+    search_guide=0.3,
+)

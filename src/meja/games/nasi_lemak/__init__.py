@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from meja.games.nasi_lemak.game import NasiLemakGame
+from meja.games.nasi_lemak.spec import GAME, SPEC
 from meja.games.nasi_lemak.state import NasiLemakState
 
-GAME = NasiLemakGame()
-
-__all__ = ["GAME", "NasiLemakGame", "NasiLemakState"]
+__all__ = ["GAME", "SPEC", "NasiLemakGame", "NasiLemakState"]

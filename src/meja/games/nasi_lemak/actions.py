@@ -6,38 +6,34 @@ source and destination, a trade offer) are short sequences of these sub-decision
 
 from __future__ import annotations
 
-from itertools import combinations
+from typing import TYPE_CHECKING
 
-from meja.games.nasi_lemak.components import (
-    CARD_TYPES,
-    INGREDIENT,
-    MAK_CIK_INGREDIENTS,
-    MAX_PLAYERS,
-    NASI_LEMAK_CARDS,
+from meja.core.actions import ActionNames
+from meja.core.game import CHANCE
+from meja.core.start_player import start_seat_names
+from meja.games.nasi_lemak.components import MAX_PLAYERS
+from meja.games.nasi_lemak.tables import (
+    CARD_DRAW_PHASES,
+    COOK,
+    FLY_CARD,
+    INGREDIENTS,
+    LABELS,
+    MAK_CIK_CARD,
+    MAK_CIK_SETS,
+    MAX_TABLE_CARDS,
+    NUM_TYPES,
+    OFFICER_CARD,
+    PACKS,
+    START,
+    STEAL,
+    SUPPLIER_CARD,
+    THIEF_CARD,
+    TRADABLE,
+    WHOLESALER_CARD,
 )
 
-NUM_TYPES = len(CARD_TYPES)
-CARD_INDEX = {card.key: index for index, card in enumerate(CARD_TYPES)}
-INGREDIENTS = tuple(i for i, card in enumerate(CARD_TYPES) if card.kind == INGREDIENT)
-TRADABLE = tuple(i for i, card in enumerate(CARD_TYPES) if card.tradable)
-MAK_CIK_SETS = tuple(combinations(INGREDIENTS, MAK_CIK_INGREDIENTS))
-MAX_TABLE_CARDS = sum(card.count for card in NASI_LEMAK_CARDS)
-"""Most Nasi Lemak cards one player can have in front of them: the whole pile."""
-DECK_CARDS = sum(card.count for card in CARD_TYPES)
-"""Every banana-leaf card: more than either side of an offer can hold, so an offer with no cap
-is limited by the two hands alone (N3)."""
-
-WHOLESALER_CARD = CARD_INDEX["wholesaler"]
-SUPPLIER_CARD = CARD_INDEX["supplier"]
-MAK_CIK_CARD = CARD_INDEX["mak_cik"]
-OFFICER_CARD = CARD_INDEX["officer"]
-THIEF_CARD = CARD_INDEX["thief"]
-FLY_CARD = CARD_INDEX["fly"]
-FAN_CARD = CARD_INDEX["fan"]
-SWATTER_CARD = CARD_INDEX["swatter"]
-
-LABELS = tuple(card.key.replace("_", " ") for card in CARD_TYPES)
-"""Card names as they appear in action strings ("mak cik", "sambal")."""
+if TYPE_CHECKING:
+    from meja.games.nasi_lemak.state import NasiLemakState
 
 END_TURN = 0
 MAKE = 1
@@ -83,10 +79,12 @@ CARD_OF_PLAY = {
     FLY: FLY_CARD,
 }
 """The card each single "play" action spends."""
+CARD_PLAYS = (WHOLESALER, SUPPLIER, OFFICER, THIEF)
+"""Plays that need only their card in hand."""
 
 
 def _names() -> list[str]:
-    """The string of every action id; each is unique, so parsing is a dictionary look-up."""
+    """The name of every action id, in id order."""
     names = ["end turn", "make nasi lemak"]
     names += [f"play {LABELS[CARD_OF_PLAY[action]]}" for action in range(MAK_CIK, TRADE)]
     names += ["trade", "propose", "accept", "decline"]
@@ -110,6 +108,31 @@ def _names() -> list[str]:
     return names
 
 
-ACTION_NAMES = tuple(_names())
-PARSE = {name: action for action, name in enumerate(ACTION_NAMES)}
-"""Every action string (lower case) to its id; legality is checked separately."""
+MOVES = ActionNames(_names())
+"""Every seat's moves by name; legality is checked separately."""
+CARDS = ActionNames(LABELS, what="card")
+"""A banana-leaf card dealt, drawn or turned up by a Wholesaler."""
+STOLEN = ActionNames([f"steal {label}" for label in LABELS], what="card")
+"""The card a Thief draws from its victim's hand."""
+PACK_CARDS = ActionNames(
+    [f"{packs} pack" + ("s" if packs > 1 else "") for packs in PACKS],
+    what="Nasi Lemak card",
+)
+"""The kind of Nasi Lemak card cooked, by its packs."""
+
+
+def names(state: NasiLemakState, seat: int) -> ActionNames:
+    """The table naming seat's actions now; for CHANCE, the pending event's outcomes: the card
+    drawn or stolen, the pack count cooked, or the start seat."""
+    if seat != CHANCE:
+        return MOVES
+    phase = state.phase
+    if phase in CARD_DRAW_PHASES:
+        return CARDS
+    if phase == STEAL:
+        return STOLEN
+    if phase == COOK:
+        return PACK_CARDS
+    if phase == START:
+        return start_seat_names(state.num_players)
+    return MOVES

@@ -7,15 +7,13 @@ from typing import Any, ClassVar
 
 from meja.core.game import Game, Option
 from meja.core.start_player import (
-    RANDOM_START,
     check_start_seat,
     start_player_option,
     with_start_seat_text,
 )
 from meja.games.nasi_lemak import position
-from meja.games.nasi_lemak.actions import DECK_CARDS, NUM_ACTIONS, NUM_TYPES
+from meja.games.nasi_lemak.actions import NUM_ACTIONS
 from meja.games.nasi_lemak.components import (
-    CARD_TYPES,
     DRAW_PER_TURN,
     HAND_SIZE,
     MAX_DECLINED_OFFERS,
@@ -27,15 +25,14 @@ from meja.games.nasi_lemak.components import (
     MIN_TRADE_CARDS,
     MIN_TRADE_CARDS_RANGE,
     MOVES_PER_TURN,
-    NASI_LEMAK_CARDS,
     OFFER_CARD_LIMIT,
     OFFER_CARD_LIMIT_RANGE,
     OFFICER_TAKE,
     TAKE_BACK_LIMIT,
     WHOLESALER_REVEAL,
 )
-from meja.games.nasi_lemak.phases import DEAL, START
 from meja.games.nasi_lemak.state import NasiLemakState
+from meja.games.nasi_lemak.tables import DECK_CARDS
 
 
 class NasiLemakGame(Game):
@@ -102,29 +99,7 @@ class NasiLemakGame(Game):
 
     def new_state(self, num_players: int, **options: Any) -> NasiLemakState:
         """Both piles shuffled (as multisets); the deal and every later draw are chance events."""
-        resolved = self.resolve_options(num_players, options)
-        state = NasiLemakState(self, num_players, resolved)
-        state.cache_options()
-        random_start = resolved["start_player"] == RANDOM_START
-        state.phase = START if random_start else DEAL
-        state.active = state.first = -1 if random_start else int(resolved["start_player"])
-        state.turn = state.moves = state.declined = state.takes = 0
-        state.end = ""
-        state.to_draw = 0 if random_start else HAND_SIZE
-        state.deal_seat = -1 if random_start else 0
-        state.target = state.fan_from = -1
-        state.taken_back = 0
-        state.hands = [0] * (num_players * NUM_TYPES)
-        state.known = [0] * (num_players * num_players * NUM_TYPES)
-        state.draw = [card.count for card in CARD_TYPES]
-        state.discard = [0] * NUM_TYPES
-        state.revealed = [0] * NUM_TYPES
-        state.pile = [card.count for card in NASI_LEMAK_CARDS]
-        state.nl = [[] for _ in range(num_players)]
-        state.flies = [[] for _ in range(num_players)]
-        state.give = [0] * NUM_TYPES
-        state.ask = [0] * NUM_TYPES
-        return state
+        return NasiLemakState(self, num_players, self.resolve_options(num_players, options))
 
     def num_actions(self, num_players: int) -> int:
         return NUM_ACTIONS

@@ -9,19 +9,10 @@ table has just seen of the last step that nothing else shows (just_seen, until t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from operator import gt
 from typing import TYPE_CHECKING, Any
 
 from meja.core.errors import InvalidPosition
-from meja.games.nasi_lemak.actions import (
-    CARD_INDEX,
-    FLY_CARD,
-    INGREDIENTS,
-    MAX_TABLE_CARDS,
-    NUM_TYPES,
-    TRADABLE,
-)
 from meja.games.nasi_lemak.components import (
     CARD_TYPES,
     DRAW_PER_TURN,
@@ -32,17 +23,22 @@ from meja.games.nasi_lemak.components import (
     WHOLESALER_REVEAL,
     WIN_PACKS,
 )
-from meja.games.nasi_lemak.phases import (
+from meja.games.nasi_lemak.legal import fly_targets, trios
+from meja.games.nasi_lemak.tables import (
     COOK,
     DEAL,
     DRAW,
     ENDS,
     FAN_TARGET,
     FIVE_PACKS,
+    FLY_CARD,
     FLY_TARGET,
+    KEYS,
     MAIN,
+    MAX_TABLE_CARDS,
     OFFER,
     OVER,
+    PACKS,
     PARTNER,
     PHASE_NAMES,
     PICK,
@@ -50,17 +46,31 @@ from meja.games.nasi_lemak.phases import (
     REVEAL,
     START,
     STEAL,
+    TRADABLE,
     TRIO_CHOICE,
+    K,
+    counts_dict,
+    read_counts,
+    read_int,
+    seen_span,
+    span,
+)
+from meja.games.nasi_lemak.told import (
+    load_just_seen,
+    seen_data,
 )
 
 if TYPE_CHECKING:
     from meja.core.game import Game
     from meja.games.nasi_lemak.state import NasiLemakState
 
-K = NUM_TYPES
-PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
+FORMAT = 2
+"""The position format: 2 begins with the envelope every game shares (num_players, phase, to_move,
+turn). A position without "format" is the earlier shape, the same fields without to_move."""
 REQUIRED = ("num_players", "phase", "active", "hands", "draw_pile", "nasi_lemak_pile", "nasi_lemak")
 OPTIONAL = (
+    "format",
+    "to_move",
     "options",
     "first_player",
     "turn",
@@ -84,83 +94,6 @@ PACK_CHOICES = " or ".join(str(packs) for packs in PACKS)
 REST = "rest"
 
 
-KEYS = tuple(card.key for card in CARD_TYPES)
-
-
-@dataclass(frozen=True, slots=True)
-class Announced:
-    """A Supplier named an ingredient, and each seat handed over all of theirs in the open (N7)."""
-
-    seat: int
-    ingredient: int
-    handed_over: tuple[int, ...]
-    """Cards of the ingredient each seat handed over, by seat."""
-
-
-@dataclass(frozen=True, slots=True)
-class Examined:
-    """An Officer examined this seat's hand: privately, but in front of everyone (N9)."""
-
-    seat: int
-    examined: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnedUp:
-    """A Wholesaler turned these cards up face up and kept the ingredients among them (N6)."""
-
-    seat: int
-    cards: tuple[int, ...]
-    """Counts by card type."""
-
-
-JustSeen = Announced | Examined | TurnedUp
-"""What the whole table saw of the last step that the rest of a view does not show."""
-SEEN_FIELDS = {
-    "supplier": ("announced", "handed_over"),
-    "officer": ("examined",),
-    "wholesaler": ("turned_up",),
-}
-"""The facts a position gives for each card that can leave something just seen."""
-
-
-def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
-    """The non-zero counts of one K-long row as {card key: count}."""
-    row = counts[start : start + K]
-    if not any(row):
-        return {}
-    return {key: count for key, count in zip(KEYS, row, strict=False) if count}
-
-
-def kept(cards: tuple[int, ...]) -> list[int]:
-    """The ingredients among the cards a Wholesaler turned up: the ones it keeps (N6)."""
-    return [count if t in INGREDIENTS else 0 for t, count in enumerate(cards)]
-
-
-def seen_data(seen: JustSeen | None) -> dict[str, Any] | None:
-    """The position form of what was just seen: the card played, its seat and its facts."""
-    if isinstance(seen, Announced):
-        return {
-            "card": "supplier",
-            "seat": seen.seat,
-            "announced": KEYS[seen.ingredient],
-            "handed_over": list(seen.handed_over),
-        }
-    if isinstance(seen, Examined):
-        return {"card": "officer", "seat": seen.seat, "examined": seen.examined}
-    if isinstance(seen, TurnedUp):
-        return {"card": "wholesaler", "seat": seen.seat, "turned_up": counts_dict(list(seen.cards))}
-    return None
-
-
-def seen_view(seen: JustSeen | None) -> dict[str, Any] | None:
-    """The view form: the position form, and the cards a Wholesaler kept spelled out."""
-    data = seen_data(seen)
-    if isinstance(seen, TurnedUp) and data is not None:
-        data["kept"] = counts_dict(kept(seen.cards))
-    return data
-
-
 def to_position(state: NasiLemakState) -> dict[str, Any]:
     """Everything, hidden cards included."""
     n = state.num_players
@@ -172,12 +105,11 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
             "taken_back": state.taken_back,
         }
     return {
-        "num_players": n,
+        **state.envelope(PHASE_NAMES[state.phase], state.turn),
+        "format": FORMAT,
         "options": dict(state.options),
-        "phase": PHASE_NAMES[state.phase],
         "active": state.active,
         "first_player": state.first,
-        "turn": state.turn,
         "moves_left": state.moves,
         "declined_offers": state.declined,
         "end": state.end or None,
@@ -227,9 +159,9 @@ def conservation_problems(state: NasiLemakState) -> list[str]:
             )
     known = state.known
     for q in range(n):
-        hand = state.hands[q * K : q * K + K]
+        hand = state.hands[span(q)]
         for p in range(n):
-            bounds = known[(p * n + q) * K : (p * n + q + 1) * K]
+            bounds = known[seen_span(n, p, q)]
             if any(bounds) and (p == q or min(bounds) < 0 or any(map(gt, bounds, hand))):
                 problems.append(f"seat {p} believes seat {q} holds {counts_dict(bounds)}")
     return problems
@@ -245,7 +177,9 @@ def read_setup(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]
     for key in data:
         if key not in REQUIRED and key not in OPTIONAL:
             raise InvalidPosition(f"{key}: not a field of a Nasi Lemak position")
-    n = _int(data, "num_players", game.min_players, game.max_players)
+    if data.get("format", FORMAT) != FORMAT:
+        raise InvalidPosition(f"format: {data['format']!r} is not {FORMAT}, the format read here")
+    n = read_int(data, "num_players", game.min_players, game.max_players)
     options = data.get("options", {})
     if not isinstance(options, Mapping):
         raise InvalidPosition("options: expected an object")
@@ -257,38 +191,14 @@ def read_setup(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]
 
 def fill(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     """Set every field of a fresh state from a position; InvalidPosition names the bad field."""
-    state.cache_options()
     _load_cards(state, data)
     _load_phase(state, data)
     _check_consistency(state)
-    state.just_seen = _load_just_seen(state, data.get("just_seen"))
-
-
-def _int(data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None) -> int:
-    """An integer field within [low, high]."""
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPosition(f"{key}: expected an integer, got {value!r}")
-    if not low <= value <= high:
-        raise InvalidPosition(f"{key}: {value} is outside {low}..{high}")
-    return value
-
-
-def _counts(value: Any, field: str) -> list[int]:
-    """A {card key: count} object as a K-long list."""
-    if type(value) is not dict and not isinstance(value, Mapping):
-        raise InvalidPosition(f"{field}: expected an object of card counts, got {value!r}")
-    counts = [0] * K
-    index = CARD_INDEX
-    for key, count in value.items():
-        t = index.get(key)
-        if t is None:
-            names = ", ".join(CARD_INDEX)
-            raise InvalidPosition(f"{field}: unknown card {key!r} (cards: {names})")
-        if type(count) is not int or count < 0:
-            raise InvalidPosition(f"{field}: {key} count must be a whole number, got {count!r}")
-        counts[t] = count
-    return counts
+    state.just_seen = load_just_seen(state, data.get("just_seen"))
+    if "to_move" in data and data["to_move"] != state.current_player():
+        raise InvalidPosition(
+            f"to_move: {data['to_move']!r}, but this position has {state.current_player()} to move"
+        )
 
 
 def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
@@ -299,11 +209,11 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
         raise InvalidPosition(f"hands: expected a list of {n} hands")
     state.hands = []
     for q, hand in enumerate(hands):
-        state.hands += _counts(hand, f"hands[{q}]")
-    state.discard = _counts(data.get("discard_pile", {}), "discard_pile")
-    state.revealed = _counts(data.get("revealed", {}), "revealed")
+        state.hands += read_counts(hand, f"hands[{q}]")
+    state.discard = read_counts(data.get("discard_pile", {}), "discard_pile")
+    state.revealed = read_counts(data.get("revealed", {}), "revealed")
     state.nl, state.flies = _load_table(data["nasi_lemak"], n)
-    rows = [state.hands[q * K : q * K + K] for q in range(n)]
+    rows = [state.hands[span(q)] for q in range(n)]
     placed = [sum(column) for column in zip(state.discard, state.revealed, *rows, strict=True)]
     placed[FLY_CARD] += sum(sum(row) for row in state.flies)
     placed[FLY_CARD] += data["phase"] == PHASE_NAMES[FLY_TARGET]
@@ -311,7 +221,7 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     if draw == REST:
         state.draw = [card.count - placed[t] for t, card in enumerate(CARD_TYPES)]
     else:
-        state.draw = _counts(draw, "draw_pile")
+        state.draw = read_counts(draw, "draw_pile")
     for t, card in enumerate(CARD_TYPES):
         total = placed[t] + state.draw[t]
         if total != card.count or state.draw[t] < 0:
@@ -335,13 +245,12 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
         p, q, cards = entry
         if type(p) is not int or type(q) is not int or not 0 <= p < n or not 0 <= q < n or p == q:
             raise InvalidPosition(f"{field}: expected two different seats, got {p!r} and {q!r}")
-        counts = _counts(cards, field)
-        hand = state.hands[q * K : q * K + K]
+        counts = read_counts(cards, field)
+        hand = state.hands[span(q)]
         if any(map(gt, counts, hand)):
             t = next(t for t in range(K) if counts[t] > hand[t])
             raise InvalidPosition(f"{field}: seat {q} does not hold {counts[t]} {KEYS[t]}")
-        start = (p * n + q) * K
-        state.known[start : start + K] = counts
+        state.known[seen_span(n, p, q)] = counts
 
 
 def _load_table(value: Any, n: int) -> tuple[list[list[int]], list[list[int]]]:
@@ -405,28 +314,28 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
         raise InvalidPosition(f"phase: {name!r} is not one of {', '.join(PHASE_NAMES)}")
     phase = state.phase = PHASE_NAMES.index(name)
     setup = phase == START
-    state.active = _int(data, "active", -1 if setup else 0, -1 if setup else n - 1)
+    state.active = read_int(data, "active", -1 if setup else 0, -1 if setup else n - 1)
     low, high = (-1, -1) if setup else (0, n - 1)
     start = state.options["start_player"]
     default_first = state.active if setup or not start.isdigit() else int(start)
-    state.first = _int(data, "first_player", low, high, default_first)
-    state.turn = _int(data, "turn", 0, state.max_turns, 0 if phase in (START, DEAL) else 1)
+    state.first = read_int(data, "first_player", low, high, default_first)
+    state.turn = read_int(data, "turn", 0, state.max_turns, 0 if phase in (START, DEAL) else 1)
     if phase not in (START, DEAL) and not state.turn:
         raise InvalidPosition("turn: the first turn is turn 1")
     busy = phase in (MAIN, PARTNER, OFFER, RESPONSE)  # no move spent yet
-    state.moves = _int(data, "moves_left", 1 if busy else 0, MOVES_PER_TURN, MOVES_PER_TURN)
-    state.declined = _int(data, "declined_offers", 0, state.max_declined, 0)
+    state.moves = read_int(data, "moves_left", 1 if busy else 0, MOVES_PER_TURN, MOVES_PER_TURN)
+    state.declined = read_int(data, "declined_offers", 0, state.max_declined, 0)
     if phase in (PARTNER, OFFER, RESPONSE) and state.declined >= state.max_declined:
         raise InvalidPosition("declined_offers: no more offers may be made this turn")
     end = data.get("end")
     if (end is None) == (phase == OVER) or (end is not None and end not in ENDS):
         raise InvalidPosition(f"end: one of {', '.join(ENDS)} exactly when the game is over")
     state.end = end or ""
-    state.to_draw = _int(data, "pending_draws", 0, HAND_SIZE, 0)
-    state.deal_seat = _int(data, "deal_seat", -1, n - 1, -1)
-    state.target = _int(data, "target", -1, n - 1, -1)
-    state.takes = _int(data, "takes_left", 0, OFFICER_TAKE, 0)
-    state.fan_from = _int(data, "fan_from", -1, MAX_TABLE_CARDS - 1, -1)
+    state.to_draw = read_int(data, "pending_draws", 0, HAND_SIZE, 0)
+    state.deal_seat = read_int(data, "deal_seat", -1, n - 1, -1)
+    state.target = read_int(data, "target", -1, n - 1, -1)
+    state.takes = read_int(data, "takes_left", 0, OFFICER_TAKE, 0)
+    state.fan_from = read_int(data, "fan_from", -1, MAX_TABLE_CARDS - 1, -1)
     state.give = [0] * K
     state.ask = [0] * K
     state.taken_back = 0
@@ -438,10 +347,10 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
             raise InvalidPosition(
                 'offer: expected {"give": {...}, "ask": {...}} and optionally "taken_back"'
             )
-        state.give = _counts(offer["give"], "offer.give")
-        state.ask = _counts(offer["ask"], "offer.ask")
+        state.give = read_counts(offer["give"], "offer.give")
+        state.ask = read_counts(offer["ask"], "offer.ask")
         taken = {"offer.taken_back": offer.get("taken_back", 0)}
-        state.taken_back = _int(taken, "offer.taken_back", 0, state.take_back_limit)
+        state.taken_back = read_int(taken, "offer.taken_back", 0, state.take_back_limit)
 
 
 def _check_consistency(state: NasiLemakState) -> None:
@@ -473,10 +382,11 @@ def _check_consistency(state: NasiLemakState) -> None:
         state.hand_size(state.target) if phase == PICK else 0
     ):
         raise InvalidPosition("takes_left: cards the examined hand still holds, only while picking")
-    if phase == PICK:
-        seen = (act * n + state.target) * K
-        if state.known[seen : seen + K] != state.hands[state.target * K : state.target * K + K]:
-            raise InvalidPosition("known: the Officer must know the examined hand")
+    if (
+        phase == PICK
+        and state.known[seen_span(n, act, state.target)] != state.hands[span(state.target)]
+    ):
+        raise InvalidPosition("known: the Officer must know the examined hand")
     if (phase == FAN_TARGET) != (state.fan_from >= 0):
         raise InvalidPosition("fan_from: one of the active player's cards exactly while fanning")
     if phase == FAN_TARGET and not (
@@ -485,9 +395,9 @@ def _check_consistency(state: NasiLemakState) -> None:
         raise InvalidPosition("fan_from: must be one of the active player's cards with a fly")
     if phase in (OFFER, RESPONSE):
         _check_offer(state)
-    if phase in (FLY_TARGET, FAN_TARGET) and not state.fly_targets():
+    if phase in (FLY_TARGET, FAN_TARGET) and not fly_targets(state):
         raise InvalidPosition("nasi_lemak: no opponent has a card the fly could land on")
-    if phase == TRIO_CHOICE and not state.trios():
+    if phase == TRIO_CHOICE and not trios(state):
         raise InvalidPosition("hands: the active player holds no three different ingredients")
     if phase in (COOK, TRIO_CHOICE) and not any(state.pile):
         raise InvalidPosition("nasi_lemak_pile: empty while a Nasi Lemak card is to be taken")
@@ -520,94 +430,3 @@ def _check_offer(state: NasiLemakState) -> None:
         raise InvalidPosition("offer: larger than the offer limit or the partner's hand")
     if state.phase == RESPONSE and (min(given, asked) < state.min_trade or not given + asked):
         raise InvalidPosition("offer: too small to be proposed")
-
-
-def _load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:
-    """What the table just saw: a Supplier, Officer or Wholesaler move that has just finished."""
-    key = "just_seen"
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise InvalidPosition(f"{key}: expected null or an object naming the card just played")
-    card = value.get("card")
-    if not isinstance(card, str) or card not in SEEN_FIELDS:
-        raise InvalidPosition(f"{key}.card: {card!r} is not one of {', '.join(SEEN_FIELDS)}")
-    fields = ("card", "seat", *SEEN_FIELDS[card])
-    if set(value) != set(fields):
-        raise InvalidPosition(f"{key}: expected the fields {', '.join(fields)} for a {card}")
-    n = state.num_players
-    seat = _int({f"{key}.seat": value["seat"]}, f"{key}.seat", 0, n - 1)
-    picking = card == "officer" and state.phase == PICK and state.active == seat
-    if not picking and not _just_played(state, seat):
-        raise InvalidPosition(
-            f"{key}.seat: seat {seat} has just played, so it must be active in the main phase "
-            f"(or the game over), or seat {(seat + 1) % n} must have just become active"
-        )
-    if card == "officer":
-        return _load_examined(state, seat, value["examined"])
-    if card == "supplier":
-        return _load_announced(state, seat, value["announced"], value["handed_over"])
-    cards = _counts(value["turned_up"], f"{key}.turned_up")
-    if not 1 <= sum(cards) <= WHOLESALER_REVEAL:
-        raise InvalidPosition(
-            f"{key}.turned_up: a Wholesaler turns up 1..{WHOLESALER_REVEAL} cards"
-        )
-    _check_held(state, seat, kept(tuple(cards)), f"{key}.turned_up", "kept")
-    return TurnedUp(seat, tuple(cards))
-
-
-def _just_played(state: NasiLemakState, seat: int) -> bool:
-    """Whether seat's move may have just ended: its turn goes on or ended, or the game did."""
-    if state.active == seat:
-        return state.phase == MAIN or (state.phase == OVER and state.end != FIVE_PACKS)
-    return state.active == (seat + 1) % state.num_players and state.phase in (DRAW, MAIN)
-
-
-def _load_examined(state: NasiLemakState, seat: int, value: Any) -> Examined:
-    """The seat examined: the one the Officer picks from, or one whose hand was empty (N9)."""
-    field = "just_seen.examined"
-    q = _int({field: value}, field, 0, state.num_players - 1)
-    if q == seat:
-        raise InvalidPosition(f"{field}: the Officer examines another seat, not seat {seat}")
-    if state.phase == PICK and q != state.target:
-        raise InvalidPosition(f"{field}: seat {q}, but the Officer picks from seat {state.target}")
-    if state.phase != PICK and state.hand_size(q):
-        raise InvalidPosition(
-            f"{field}: seat {q} holds cards, so the Officer would be picking from them"
-        )
-    return Examined(seat, q)
-
-
-def _load_announced(state: NasiLemakState, seat: int, name: Any, handed: Any) -> Announced:
-    """The ingredient named and the cards handed over: none of it is left in other hands (N7)."""
-    field = "just_seen.announced"
-    t = CARD_INDEX.get(name) if isinstance(name, str) else None
-    if t is None or t not in INGREDIENTS:
-        names = ", ".join(KEYS[i] for i in INGREDIENTS)
-        raise InvalidPosition(f"{field}: {name!r} is not an ingredient ({names})")
-    n = state.num_players
-    if (
-        not isinstance(handed, list)
-        or len(handed) != n
-        or any(type(count) is not int or count < 0 for count in handed)
-    ):
-        raise InvalidPosition(f"just_seen.handed_over: expected {n} counts, one per seat")
-    if handed[seat]:
-        raise InvalidPosition(f"just_seen.handed_over[{seat}]: the Supplier hands itself nothing")
-    for q in range(n):
-        if q != seat and state.hands[q * K + t]:
-            raise InvalidPosition(f"{field}: seat {q} still holds {name}, yet all were handed over")
-    row = [0] * K
-    row[t] = sum(handed)
-    _check_held(state, seat, row, "just_seen.handed_over", "handed over")
-    return Announced(seat, t, tuple(handed))
-
-
-def _check_held(state: NasiLemakState, seat: int, cards: list[int], field: str, how: str) -> None:
-    """Seat must still hold the cards it has just gained."""
-    for t, count in enumerate(cards):
-        have = state.hands[seat * K + t]
-        if have < count:
-            raise InvalidPosition(
-                f"{field}: seat {seat} holds only {have} {KEYS[t]}, fewer than the {count} {how}"
-            )

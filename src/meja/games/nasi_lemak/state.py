@@ -1,57 +1,43 @@
-"""The Nasi Lemak state: hands, piles and table as flat lists, moves, chance draws and views.
+"""The Nasi Lemak state: its fields, who acts, the chance events, and how each step changes it.
 
-Face-down piles are multisets (counts per card type), so an unseen card is fixed only when it
-is drawn. Each seat's knowledge of the other hands is kept as a lower bound (cards it has been
-shown and that cannot have left since), which is what its view shows and resample keeps. What the
-whole table saw of the last step and nothing else shows (a Supplier's ingredient, the seat an
-Officer examined, a Wholesaler's cards) is kept in just_seen until the next step.
+Hands, piles and the table are flat lists (tables.span); face-down piles are multisets (counts
+per card type), so an unseen card is fixed only when it is drawn. Each seat's knowledge of the
+other hands is kept as a lower bound (cards it has been shown and that cannot have left since),
+which is what its view shows and resample keeps. What the whole table saw of the last step and
+nothing else shows (a Supplier's ingredient, the seat an Officer examined, a Wholesaler's
+cards) is kept in just_seen until the next step.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from meja.core.errors import IllegalAction
-from meja.core.game import CHANCE, TERMINAL, State
-from meja.core.told import Told
-from meja.games.nasi_lemak import hidden, messages, text
+from meja.core.actions import normalize
+from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
+from meja.core.game import CHANCE, TERMINAL, Game, State
+from meja.core.start_player import RANDOM_START
+from meja.games.nasi_lemak import actions, legal, position, scoring, text, told, view
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
-    ACTION_NAMES,
     ANNOUNCE,
     ASK,
     CANCEL_TRADE,
     CARD_OF_PLAY,
-    DECK_CARDS,
-    DECLINE,
     END_TURN,
     EXAMINE,
     FAN,
-    FAN_CARD,
     FLY,
-    FLY_CARD,
     GIVE,
-    INGREDIENTS,
-    LABELS,
     MAK_CIK,
-    MAK_CIK_CARD,
-    MAK_CIK_SETS,
     MAKE,
-    MAX_TABLE_CARDS,
-    NUM_ACTIONS,
-    NUM_TYPES,
     OFFICER,
-    PARSE,
     PLACE,
     PROPOSE,
     SUPPLIER,
     SWAT,
-    SWATTER_CARD,
     TAKE,
     TAKE_BACK,
     THIEF,
-    TRADABLE,
     TRADE,
     TRIO,
     UNASK,
@@ -59,54 +45,58 @@ from meja.games.nasi_lemak.actions import (
     WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import (
-    DRAW_PER_TURN,
+    CARD_TYPES,
     HAND_SIZE,
-    MOVES_PER_TURN,
     NASI_LEMAK_CARDS,
     OFFICER_TAKE,
     TAKE_BACK_LIMIT,
     WHOLESALER_REVEAL,
-    WIN_PACKS,
 )
-from meja.games.nasi_lemak.phases import (
+from meja.games.nasi_lemak.scoring import after_move, begin_turn, end_turn
+from meja.games.nasi_lemak.tables import (
     ANNOUNCING,
     CARD_DRAW_PHASES,
     CHANCE_PHASES,
     COOK,
     DEAL,
+    DECK_CARDS,
     DRAW,
     EXAMINING,
+    FAN_CARD,
     FAN_TARGET,
-    FIVE_PACKS,
+    FLY_CARD,
     FLY_TARGET,
+    INGREDIENTS,
     MAIN,
+    MAK_CIK_SETS,
+    MAX_TABLE_CARDS,
     OFFER,
     OVER,
+    PACKS,
     PARTNER,
-    PHASE_NAMES,
     PICK,
-    PILE_OUT,
     RESPONSE,
     REVEAL,
-    ROUND_LIMIT,
     START,
     STEAL,
+    SWATTER_CARD,
+    TRADABLE,
     TRIO_CHOICE,
+    K,
+    seen_span,
+    span,
 )
-from meja.games.nasi_lemak.position import (
+from meja.games.nasi_lemak.told import (
     Announced,
     Examined,
     JustSeen,
     TurnedUp,
-    conservation_problems,
-    counts_dict,
-    seen_view,
-    to_position,
+    public_gain,
+    public_loss,
+    secret_move,
+    shown,
 )
-from meja.games.nasi_lemak.told import tell
 
-K = NUM_TYPES
-PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
 PLAY_PHASES = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
 """Cards whose play is followed by a choice: the ingredients, the name, the seat."""
 
@@ -114,50 +104,54 @@ PLAY_PHASES = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
 class NasiLemakState(State):
     """One game of Nasi Lemak in progress."""
 
-    # Set by NasiLemakGame.new_state or by the position loader.
-    phase: int
-    active: int
-    first: int
-    turn: int
-    moves: int
-    declined: int
-    end: str
-    to_draw: int
-    deal_seat: int
-    target: int
-    takes: int
-    fan_from: int
-    taken_back: int
-    hands: list[int]
-    known: list[int]
-    draw: list[int]
-    discard: list[int]
-    revealed: list[int]
-    pile: list[int]
-    nl: list[list[int]]
-    flies: list[list[int]]
-    give: list[int]
-    ask: list[int]
-    # What the table saw of the last step and nothing else shows; cleared by the next step.
-    just_seen: JustSeen | None = None
-    # Options, cached for the hot path.
-    round_end: bool
-    max_declined: int
-    min_trade: int
-    offer_limit: int
-    take_back_limit: int
-    max_turns: int
+    _copied = ("hands", "known", "draw", "discard", "revealed", "pile", "give", "ask")
+    _copied_rows = ("nl", "flies")
+    _compared = (
+        *("phase", "active", "first", "turn", "moves", "declined", "end", "to_draw"),
+        *("deal_seat", "target", "takes", "fan_from", "taken_back"),
+        *_copied,
+        *_copied_rows,
+        "just_seen",
+    )
 
-    def cache_options(self) -> None:
-        """Copy the options into attributes the rules read on every step."""
+    def __init__(self, game: Game, num_players: int, options: dict[str, Any]) -> None:
+        """Both piles shuffled (as multisets), nothing dealt: the deal and every later draw are
+        chance events. The position loader sets these same fields from a position."""
+        super().__init__(game, num_players, options)
         opts = self.options
+        # Options, read on every step.
         self.round_end = opts["pile_out_end"] == "round"
         self.max_declined = int(opts["max_declined_offers"])
         self.min_trade = int(opts["min_trade_cards"])
         cap = int(opts["offer_card_limit"])
         self.offer_limit = cap or DECK_CARDS
         self.take_back_limit = cap or TAKE_BACK_LIMIT
-        self.max_turns = int(opts["max_rounds"]) * self.num_players
+        self.max_turns = int(opts["max_rounds"]) * num_players
+        random_start = opts["start_player"] == RANDOM_START
+        self.phase = START if random_start else DEAL
+        self.active = self.first = -1 if random_start else int(opts["start_player"])
+        self.turn = 0  # turns begun
+        self.moves = 0  # moves left this turn (N1)
+        self.declined = 0  # offers declined or cancelled this turn (N2)
+        self.end = ""  # how the game ended, one of tables.ENDS
+        self.to_draw = 0 if random_start else HAND_SIZE  # cards to deal, draw or turn up
+        self.deal_seat = -1 if random_start else 0
+        self.target = -1  # the Thief's victim, the examined hand or the trade partner
+        self.takes = 0  # cards the Officer may still take (N9)
+        self.fan_from = -1  # the active player's card a Fan moves a fly from
+        self.taken_back = 0  # cards taken back out of the offer being built (N3)
+        self.hands = [0] * (num_players * K)  # rows: tables.span
+        self.known = [0] * (num_players * num_players * K)  # rows: tables.seen_span
+        self.draw = [card.count for card in CARD_TYPES]
+        self.discard = [0] * K
+        self.revealed = [0] * K  # turned up by a Wholesaler so far
+        self.pile = [card.count for card in NASI_LEMAK_CARDS]  # by kind (tables.PACKS)
+        self.nl: list[list[int]] = [[] for _ in range(num_players)]  # packs, in the order made
+        self.flies: list[list[int]] = [[] for _ in range(num_players)]  # 1: carries a fly
+        self.give = [0] * K  # the two sides of the offer
+        self.ask = [0] * K
+        # What the table saw of the last step and nothing else shows; cleared by the next step.
+        self.just_seen: JustSeen | None = None
 
     # --- protocol: who acts and what they may do ----------------------------------------
     def current_player(self) -> int:
@@ -170,225 +164,15 @@ class NasiLemakState(State):
             return self.target
         return self.active
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        current = self.current_player()
-        if current < 0 or (player is not None and player != current):
-            return []
-        phase = self.phase
-        if phase == MAIN:
-            return self._main_actions()
-        if phase == OFFER:
-            return self._offer_actions()
-        hands = self.hands
-        act = self.active
-        if phase == RESPONSE:
-            base = self.target * K
-            ask = self.ask
-            if all(hands[base + t] >= ask[t] for t in TRADABLE):
-                return [ACCEPT, DECLINE]
-            return [DECLINE]
-        if phase in (FLY_TARGET, FAN_TARGET):
-            return self.fly_targets()
-        if phase == PARTNER:
-            partners = [
-                WITH_SEAT + q for q in range(self.num_players) if q != act and self._can_trade(q)
-            ]
-            partners.append(CANCEL_TRADE)
-            return partners
-        if phase == PICK:
-            base = self.target * K
-            return [TAKE + t for t in range(K) if hands[base + t]]
-        if phase == TRIO_CHOICE:
-            return [TRIO + k for k in self.trios()]
-        if phase == ANNOUNCING:
-            return list(range(ANNOUNCE, ANNOUNCE + len(INGREDIENTS)))
-        return [EXAMINE + q for q in range(self.num_players) if q != act]
+    legal_actions = legal.legal_actions
+    _is_legal = legal.is_legal
 
-    def _main_actions(self) -> list[int]:
-        """Every move open to the active player, built in increasing id order."""
-        act = self.active
-        hands = self.hands
-        base = act * K
-        acts = [END_TURN]
-        pile_left = sum(self.pile)
-        if pile_left and all(hands[base + t] for t in INGREDIENTS):
-            acts.append(MAKE)
-        if pile_left and hands[base + MAK_CIK_CARD] and self.trios():
-            acts.append(MAK_CIK)
-        for action in (WHOLESALER, SUPPLIER, OFFICER, THIEF):
-            if hands[base + CARD_OF_PLAY[action]]:
-                acts.append(action)
-        if hands[base + FLY_CARD] and self._has_fly_free_target():
-            acts.append(FLY)
-        if self._can_start_trade():
-            acts.append(TRADE)
-        mine = self.flies[act]
-        if 1 in mine:
-            if hands[base + FAN_CARD] and self._has_fly_free_target():
-                acts.extend(FAN + i for i, fly in enumerate(mine) if fly)
-            if hands[base + SWATTER_CARD]:
-                acts.extend(SWAT + i for i, fly in enumerate(mine) if fly)
-        return acts
-
-    def trios(self) -> list[int]:
-        """Indices of the Mak Cik ingredient sets the active player holds."""
-        hands = self.hands
-        base = self.active * K
-        return [
-            k
-            for k, (a, b, c) in enumerate(MAK_CIK_SETS)
-            if hands[base + a] and hands[base + b] and hands[base + c]
-        ]
-
-    def _offer_actions(self) -> list[int]:
-        """Propose once both sides are big enough; add cards while the limits allow."""
-        give = self.give
-        ask = self.ask
-        given = sum(give)
-        asked = sum(ask)
-        acts = []
-        minimum = self.min_trade
-        if given >= minimum and asked >= minimum and given + asked:
-            acts.append(PROPOSE)
-        if given < self.offer_limit:
-            hands = self.hands
-            base = self.active * K
-            acts.extend(
-                GIVE + index for index, t in enumerate(TRADABLE) if give[t] < hands[base + t]
-            )
-        if asked < self.offer_limit and asked < self.hand_size(self.target):
-            acts.extend(range(ASK, ASK + len(TRADABLE)))
-        acts.append(CANCEL_TRADE)
-        if self.taken_back < self.take_back_limit:
-            acts.extend(TAKE_BACK + index for index, t in enumerate(TRADABLE) if give[t])
-            acts.extend(UNASK + index for index, t in enumerate(TRADABLE) if ask[t])
-        return acts
-
-    def fly_targets(self) -> list[int]:
-        """PLACE actions for every fly-free card of every opponent of the active player."""
-        act = self.active
-        return [
-            PLACE + q * MAX_TABLE_CARDS + j
-            for q, row in enumerate(self.flies)
-            if q != act
-            for j, fly in enumerate(row)
-            if not fly
-        ]
-
-    def _has_fly_free_target(self) -> bool:
-        """Whether some opponent has a card a fly could land on."""
-        act = self.active
-        return any(0 in row for q, row in enumerate(self.flies) if q != act)
-
-    def _can_start_trade(self) -> bool:
-        """Whether an offer may still be made this turn to anyone (N2 cap)."""
-        if self.declined >= self.max_declined:
-            return False
-        act = self.active
-        return any(self._can_trade(q) for q in range(self.num_players) if q != act)
-
-    def _can_trade(self, q: int) -> bool:
-        """Whether an offer to q could reach the minimum size on both sides."""
-        base = self.active * K
-        hands = self.hands
-        mine = sum(hands[base + t] for t in TRADABLE)
-        theirs = self.hand_size(q)
-        minimum = self.min_trade
-        return mine >= minimum and theirs >= minimum and mine + theirs > 0
+    _illegal_message = legal.explain
 
     def hand_size(self, seat: int) -> int:
         """Cards in seat's hand (public)."""
         base = seat * K
         return sum(self.hands[base : base + K])
-
-    def _is_legal(self, action: int, seat: int) -> bool:
-        if type(action) is not int:
-            return False
-        phase = self.phase
-        if phase == MAIN:
-            return self._main_legal(action)
-        hands = self.hands
-        if phase == OFFER:
-            minimum = self.min_trade
-            if action == PROPOSE:
-                given = sum(self.give)
-                asked = sum(self.ask)
-                return given >= minimum and asked >= minimum and given + asked > 0
-            if GIVE <= action < ASK:
-                t = TRADABLE[action - GIVE]
-                return (
-                    sum(self.give) < self.offer_limit and self.give[t] < hands[self.active * K + t]
-                )
-            if ASK <= action < FAN:
-                asked = sum(self.ask)
-                return asked < self.offer_limit and asked < self.hand_size(self.target)
-            if action == CANCEL_TRADE:
-                return True
-            if TAKE_BACK <= action < NUM_ACTIONS and self.taken_back < self.take_back_limit:
-                if action < UNASK:
-                    return self.give[TRADABLE[action - TAKE_BACK]] > 0
-                return self.ask[TRADABLE[action - UNASK]] > 0
-            return False
-        if phase == RESPONSE:
-            if action == DECLINE:
-                return True
-            base = self.target * K
-            return action == ACCEPT and all(hands[base + t] >= self.ask[t] for t in TRADABLE)
-        if phase in (FLY_TARGET, FAN_TARGET):
-            if not PLACE <= action < CANCEL_TRADE:
-                return False
-            q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
-            return q != self.active and q < self.num_players and self._fly_free(q, j)
-        if phase == PICK:
-            return TAKE <= action < GIVE and hands[self.target * K + action - TAKE] > 0
-        if phase == PARTNER:
-            if action == CANCEL_TRADE:
-                return True
-            q = action - WITH_SEAT
-            return 0 <= q < self.num_players and q != self.active and self._can_trade(q)
-        if phase == TRIO_CHOICE:
-            return TRIO <= action < ANNOUNCE and action - TRIO in self.trios()
-        if phase == ANNOUNCING:
-            return ANNOUNCE <= action < EXAMINE
-        q = action - EXAMINE
-        return 0 <= q < self.num_players and q != self.active
-
-    def _fly_free(self, q: int, j: int) -> bool:
-        """Whether seat q has a card j without a fly."""
-        row = self.flies[q]
-        return j < len(row) and not row[j]
-
-    def _main_legal(self, action: int) -> bool:
-        """The main-phase legality test, one action at a time."""
-        act = self.active
-        hands = self.hands
-        base = act * K
-        if action == END_TURN:
-            return True
-        pile_left = sum(self.pile)
-        if action == MAKE:
-            return pile_left > 0 and all(hands[base + t] for t in INGREDIENTS)
-        if action == MAK_CIK:
-            return pile_left > 0 and hands[base + MAK_CIK_CARD] > 0 and bool(self.trios())
-        if action in (WHOLESALER, SUPPLIER, OFFICER, THIEF):
-            return hands[base + CARD_OF_PLAY[action]] > 0
-        if action == FLY:
-            return hands[base + FLY_CARD] > 0 and self._has_fly_free_target()
-        if action == TRADE:
-            return self._can_start_trade()
-        mine = self.flies[act]
-        if FAN <= action < SWAT:
-            i = action - FAN
-            return (
-                hands[base + FAN_CARD] > 0
-                and i < len(mine)
-                and mine[i] == 1
-                and self._has_fly_free_target()
-            )
-        if SWAT <= action < PLACE:
-            i = action - SWAT
-            return hands[base + SWATTER_CARD] > 0 and i < len(mine) and mine[i] == 1
-        return False
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         phase = self.phase
@@ -400,24 +184,21 @@ class NasiLemakState(State):
         elif phase == COOK:
             counts = self.pile
         elif phase == START:
-            share = 1.0 / self.num_players
-            return [(seat, share) for seat in range(self.num_players)]
+            return uniform_outcomes(self.num_players)
         else:
             return []
-        total = sum(counts)
-        return [(t, c / total) for t, c in enumerate(counts) if c]
+        return draw_outcomes(counts, sum(counts))
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if type(action) is not int or action < 0:
-            return False
         phase = self.phase
         if phase in CARD_DRAW_PHASES:
-            return action < K and self.draw[action] > 0
+            return can_draw(self.draw, action)
         if phase == STEAL:
-            return action < K and self.hands[self.target * K + action] > 0
+            base = self.target * K
+            return can_draw(self.hands[base : base + K], action)
         if phase == COOK:
-            return action < len(self.pile) and self.pile[action] > 0
-        return phase == START and action < self.num_players
+            return can_draw(self.pile, action)
+        return phase == START and in_range(action, self.num_players)
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:
@@ -428,7 +209,7 @@ class NasiLemakState(State):
             self._take_from_draw(action)
             self.hands[self.active * K + action] += 1
             self.to_draw -= 1
-            self._settle_draws()
+            self.settle_draws()
         elif phase == MAIN:
             self._main(action)
         elif phase == OFFER:
@@ -445,7 +226,7 @@ class NasiLemakState(State):
             self._take_from_draw(action)
             self.hands[self.deal_seat * K + action] += 1
             self.to_draw -= 1
-            self._settle_draws()
+            self.settle_draws()
         elif phase == COOK:
             self._cook(action)
         elif phase == REVEAL:
@@ -465,13 +246,13 @@ class NasiLemakState(State):
             self.phase = COOK
         elif phase == ANNOUNCING:
             self._supply(INGREDIENTS[action - ANNOUNCE])
-            self._after_move()
+            after_move(self)
         elif phase == EXAMINING:
             self._examine(action - EXAMINE)
         else:
             self.active = self.first = action
             self.phase = DEAL
-            self._settle_draws()
+            self.settle_draws()
         if not any(self.draw) and any(self.discard):
             # The draw pile ran out while the discard pile was empty: the cards discarded since
             # are the new draw pile at once, so a draw pile is never left empty beside them.
@@ -480,7 +261,7 @@ class NasiLemakState(State):
     def _main(self, action: int) -> None:
         """A move (or the end of the turn) chosen by the active player."""
         if action == END_TURN:
-            self._end_turn()
+            end_turn(self)
             return
         if action == TRADE:
             self.phase = PARTNER
@@ -494,7 +275,7 @@ class NasiLemakState(State):
         elif action == FLY:
             # The played fly is in the air until it lands (counted by conservation_problems).
             self.hands[act * K + FLY_CARD] -= 1
-            self._public_loss(act, FLY_CARD, 1)
+            public_loss(self, act, FLY_CARD, 1)
             self.phase = FLY_TARGET
         elif action < TRADE:
             self._discard_from(act, CARD_OF_PLAY[action])
@@ -515,7 +296,7 @@ class NasiLemakState(State):
             self._discard_from(act, SWATTER_CARD)
             self.flies[act][action - SWAT] = 0
             self.discard[FLY_CARD] += 1
-            self._after_move(check_win=True)
+            after_move(self, check_win=True)
 
     def _land_fly(self, action: int) -> None:
         """A played or fanned fly lands on an opponent's card; fanning may restore packs (N4)."""
@@ -524,20 +305,18 @@ class NasiLemakState(State):
         if self.phase == FAN_TARGET:
             self.flies[self.active][self.fan_from] = 0
             self.fan_from = -1
-        self._after_move(check_win=True)
+        after_move(self, check_win=True)
 
     def _examine(self, q: int) -> None:
         """The Officer sees q's whole hand, privately, and will take up to two cards (N9)."""
-        n = self.num_players
-        seen = (self.active * n + q) * K
-        self.known[seen : seen + K] = self.hands[q * K : q * K + K]
+        self.known[seen_span(self.num_players, self.active, q)] = self.hands[span(q)]
         self.just_seen = Examined(self.active, q)
         self.target = q
         self.takes = min(OFFICER_TAKE, self.hand_size(q))
         if self.takes:
             self.phase = PICK
         else:
-            self._after_move()
+            after_move(self)
 
     def _build_offer(self, action: int) -> None:
         """Add a card to either side of the offer or take one off, put it, or drop it."""
@@ -555,16 +334,7 @@ class NasiLemakState(State):
         elif action < ASK:
             t = TRADABLE[action - GIVE]
             self.give[t] += 1
-            # An offer is made in the open: everyone now knows the active player holds it.
-            n = self.num_players
-            act = self.active
-            known = self.known
-            amount = self.give[t]
-            for r in range(n):
-                if r != act:
-                    index = (r * n + act) * K + t
-                    if known[index] < amount:
-                        known[index] = amount
+            shown(self, self.active, t, self.give[t])
         else:
             self.ask[TRADABLE[action - ASK]] += 1
 
@@ -580,15 +350,15 @@ class NasiLemakState(State):
                 if given or asked:
                     hands[act * K + t] += asked - given
                     hands[q * K + t] += given - asked
-                    self._public_loss(act, t, given)
-                    self._public_loss(q, t, asked)
-                    self._public_gain(act, t, asked)
-                    self._public_gain(q, t, given)
+                    public_loss(self, act, t, given)
+                    public_loss(self, q, t, asked)
+                    public_gain(self, act, t, asked)
+                    public_gain(self, q, t, given)
             self.moves -= 1
             self.give = [0] * K
             self.ask = [0] * K
             self.taken_back = 0
-            self._after_move()
+            after_move(self)
         else:
             self._drop_offer()
 
@@ -609,7 +379,7 @@ class NasiLemakState(State):
         self.pile[kind] -= 1
         self.nl[self.active].append(PACKS[kind])
         self.flies[self.active].append(0)
-        self._after_move(check_win=True)
+        after_move(self, check_win=True)
 
     def _supply(self, t: int) -> None:
         """Every other player hands over all cards of ingredient t, in the open (N7)."""
@@ -628,7 +398,7 @@ class NasiLemakState(State):
         total = sum(handed)
         hands[act * K + t] += total
         self.just_seen = Announced(act, t, tuple(handed))
-        self._public_gain(act, t, total)
+        public_gain(self, act, t, total)
 
     def _steal(self, t: int) -> None:
         """The Thief takes a random card t from the current victim, seen only by the two of them."""
@@ -636,7 +406,7 @@ class NasiLemakState(State):
         victim = self.target
         self.hands[victim * K + t] -= 1
         self.hands[act * K + t] += 1
-        self._secret_move(victim, act, t)
+        secret_move(self, victim, act, t)
         self._next_victim()
 
     def _next_victim(self) -> None:
@@ -646,7 +416,7 @@ class NasiLemakState(State):
         while True:
             q = (q + 1) % n
             if q == self.active:
-                self._after_move()
+                after_move(self)
                 return
             if self.hand_size(q):
                 self.target = q
@@ -660,61 +430,16 @@ class NasiLemakState(State):
         q = self.target
         self.hands[q * K + t] -= 1
         self.hands[act * K + t] += 1
-        self._secret_move(q, act, t)
+        secret_move(self, q, act, t)
         self.takes -= 1
         if not self.takes:
-            self._after_move()
+            after_move(self)
 
     def _discard_from(self, seat: int, t: int) -> None:
         """Seat puts a card of type t face up on the discard pile."""
         self.hands[seat * K + t] -= 1
         self.discard[t] += 1
-        self._public_loss(seat, t, 1)
-
-    def _public_loss(self, q: int, t: int, count: int) -> None:
-        """Everyone saw q give up count cards of type t: lower every bound on q's hand."""
-        if not count:
-            return
-        n = self.num_players
-        known = self.known
-        for index in range(q * K + t, n * n * K, n * K):
-            if known[index]:
-                known[index] = max(known[index] - count, 0)
-
-    def _public_gain(self, q: int, t: int, count: int) -> None:
-        """Everyone saw q receive count cards of type t."""
-        if not count:
-            return
-        n = self.num_players
-        known = self.known
-        for r in range(n):
-            if r != q:
-                known[(r * n + q) * K + t] += count
-
-    def _secret_move(self, q: int, taker: int, t: int) -> None:
-        """A card t went from q to taker, seen by the two of them alone.
-
-        The taker no longer counts it in q's hand, q now knows the taker holds it, and everyone
-        else only learns that q has one card fewer.
-        """
-        n = self.num_players
-        known = self.known
-        index = (taker * n + q) * K + t
-        if known[index]:
-            known[index] -= 1
-        known[(q * n + taker) * K + t] += 1
-        self._secret_loss(q, taker)
-
-    def _secret_loss(self, q: int, taker: int) -> None:
-        """q lost one card that only q and the taker saw: every other bound drops by one."""
-        n = self.num_players
-        known = self.known
-        for r in range(n):
-            if r != q and r != taker:
-                start = (r * n + q) * K
-                for index in range(start, start + K):
-                    if known[index]:
-                        known[index] -= 1
+        public_loss(self, seat, t, 1)
 
     def _settle_reveal(self) -> None:
         """Wait for the next Wholesaler card, or keep the revealed ingredients (N6)."""
@@ -733,13 +458,13 @@ class NasiLemakState(State):
             if count:
                 if t in INGREDIENTS:
                     self.hands[act * K + t] += count
-                    self._public_gain(act, t, count)
+                    public_gain(self, act, t, count)
                 else:
                     self.discard[t] += count
                 revealed[t] = 0
-        self._after_move()
+        after_move(self)
 
-    def _settle_draws(self) -> None:
+    def settle_draws(self) -> None:
         """After a dealt or drawn card: deal on, start the turn, or wait for the next card."""
         while True:
             if self.to_draw:
@@ -755,7 +480,7 @@ class NasiLemakState(State):
                     self.to_draw = HAND_SIZE
                     continue
                 self.deal_seat = -1
-                self._begin_turn()
+                begin_turn(self)
                 continue
             self.phase = MAIN
             return
@@ -776,241 +501,19 @@ class NasiLemakState(State):
             draw[t] += discard[t]
             discard[t] = 0
 
-    def _begin_turn(self) -> None:
-        """The active player's turn opens with the free draw."""
-        self.turn += 1
-        self.moves = MOVES_PER_TURN
-        self.declined = 0
-        self.to_draw = DRAW_PER_TURN
-        self.phase = DRAW
+    # --- results, views, positions and words: each written once in its own module ------
+    fly_free_packs = scoring.fly_free_packs
+    scores = scoring.scores
+    winners = scoring.winners
+    resample = view.resample
+    view = view.view
+    check_components = position.conservation_problems
+    position = position.to_position
+    told = told.tell
+    _names = actions.names
+    __str__ = text.render
 
-    def _after_move(self, check_win: bool = False) -> None:
-        """Check N4 when packs may have been gained, then continue or end the turn."""
-        self.target = -1
-        if check_win and self.fly_free_packs(self.active) >= WIN_PACKS:
-            self.phase = OVER
-            self.end = FIVE_PACKS
-        elif self.moves:
-            self.phase = MAIN
-        else:
-            self._end_turn()
-
-    def _end_turn(self) -> None:
-        """Pass the turn clockwise, unless the pile ran out (N5) or the round limit is reached."""
-        n = self.num_players
-        following = (self.active + 1) % n
-        if not any(self.pile) and (not self.round_end or following == self.first):
-            self.phase = OVER
-            self.end = PILE_OUT
-        elif self.turn >= self.max_turns:
-            self.phase = OVER
-            self.end = ROUND_LIMIT
-        else:
-            self.active = following
-            self._begin_turn()
-            self._settle_draws()
-
-    # --- results ------------------------------------------------------------------------
-    def fly_free_packs(self, seat: int) -> int:
-        """Packs on seat's Nasi Lemak cards that carry no fly."""
-        return sum(v for v, fly in zip(self.nl[seat], self.flies[seat], strict=True) if not fly)
-
-    def fly_free_cards(self, seat: int) -> int:
-        """Seat's Nasi Lemak cards that carry no fly."""
-        return self.flies[seat].count(0)
-
-    def scores(self) -> list[float]:
-        return [float(self.fly_free_packs(seat)) for seat in range(self.num_players)]
-
-    def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        if self.end == FIVE_PACKS:
-            return [self.active]
-        keys = [
-            (self.fly_free_packs(seat), self.fly_free_cards(seat))
-            for seat in range(self.num_players)
-        ]
-        best = max(keys)
-        return [seat for seat, key in enumerate(keys) if key == best]
-
-    # --- copies, hidden information and views -------------------------------------------
-    def clone(self) -> NasiLemakState:
-        new = object.__new__(NasiLemakState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new.history = self.history[:]
-        new.hands = self.hands[:]
-        new.known = self.known[:]
-        new.draw = self.draw[:]
-        new.discard = self.discard[:]
-        new.revealed = self.revealed[:]
-        new.pile = self.pile[:]
-        new.nl = [row[:] for row in self.nl]
-        new.flies = [row[:] for row in self.flies]
-        new.give = self.give[:]
-        new.ask = self.ask[:]
-        return new
-
-    def resample(self, player: int, rng: random.Random) -> NasiLemakState:
-        new = self.clone()
-        hidden.redraw_cards(new, player, rng)
-        if new.phase == PICK:
-            # The Officer still knows the whole hand it is picking from.
-            n = self.num_players
-            seen = (new.active * n + new.target) * K
-            new.known[seen : seen + K] = new.hands[new.target * K : new.target * K + K]
-        if new.phase != OVER:
-            hidden.redraw_values(new, player, rng)
-        return new
-
-    def view(self, player: int | None) -> dict[str, Any]:
-        n = self.num_players
-        over = self.phase == OVER
-        hands = self.hands
-        players = []
-        for q in range(n):
-            shown = over or q == player
-            entry: dict[str, Any] = {
-                "seat": q,
-                "hand_size": sum(hands[q * K : q * K + K]),
-                "nasi_lemak": self.nl[q][:] if shown else [None] * len(self.nl[q]),
-                "flies": list(map(bool, self.flies[q])),
-            }
-            if player is not None and q != player:
-                entry["known"] = counts_dict(self.known, (player * n + q) * K)
-            players.append(entry)
-        out = self._public()
-        out["seat"] = player
-        out["players"] = players
-        if player is not None:
-            out["hand"] = counts_dict(hands, player * K)
-        if over:
-            out["scores"] = self.scores()
-            out["winners"] = self.winners()
-        return out
-
-    def _public(self) -> dict[str, Any]:
-        """What every seat sees of the phase and the piles."""
-        phase = self.phase
-        out: dict[str, Any] = {
-            "phase": PHASE_NAMES[phase],
-            "current_player": self.current_player(),
-            "active": self.active,
-            "first_player": self.first,
-            "turn": self.turn,
-            "moves_left": self.moves,
-            "declined_offers": self.declined,
-            "end": self.end or None,
-            "draw_pile": sum(self.draw),
-            "discard_pile": counts_dict(self.discard),
-            "revealed": counts_dict(self.revealed),
-            "nasi_lemak_pile": sum(self.pile),
-            "pending_draws": self.to_draw,
-            "deal_seat": self.deal_seat,
-            "target": self.target,
-            "takes_left": self.takes,
-            "fan_from": self.fan_from,
-            "offer": None,
-            "just_seen": seen_view(self.just_seen),
-        }
-        if phase in (OFFER, RESPONSE):
-            out["offer"] = {
-                "give": counts_dict(self.give),
-                "ask": counts_dict(self.ask),
-                "taken_back": self.taken_back,
-            }
-        return out
-
-    def position(self) -> dict[str, Any]:
-        return to_position(self)
-
-    def _fields(self) -> tuple[Any, ...]:
-        """Everything position() holds, for a fast equality test."""
-        return (
-            self.num_players,
-            self.options,
-            self.phase,
-            self.active,
-            self.first,
-            self.turn,
-            self.moves,
-            self.declined,
-            self.end,
-            self.to_draw,
-            self.deal_seat,
-            self.target,
-            self.takes,
-            self.fan_from,
-            self.taken_back,
-            self.hands,
-            self.known,
-            self.draw,
-            self.discard,
-            self.revealed,
-            self.pile,
-            self.nl,
-            self.flies,
-            self.give,
-            self.ask,
-            self.just_seen,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        """Equal positions, compared field by field instead of through position()."""
-        if not isinstance(other, NasiLemakState):
-            return NotImplemented
-        return self._fields() == other._fields()
-
-    __hash__ = None
-
-    def check_components(self) -> list[str]:
-        return conservation_problems(self)
-
-    # --- strings ------------------------------------------------------------------------
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        if self.phase in CHANCE_PHASES and player in (None, CHANCE):
-            return self._outcome_to_str(action)
-        if type(action) is int and 0 <= action < NUM_ACTIONS:
-            return ACTION_NAMES[action]
-        return f"action {action}"
-
-    def _outcome_to_str(self, action: int) -> str:
-        """Chance outcomes: the card drawn, the pack count turned up, or the starting seat."""
-        phase = self.phase
-        if phase == COOK:
-            if 0 <= action < len(PACKS):
-                packs = PACKS[action]
-                return f"{packs} pack" + ("s" if packs > 1 else "")
-        elif phase == START:
-            return f"seat {action} starts"
-        elif 0 <= action < K:
-            return ("steal " if phase == STEAL else "") + LABELS[action]
-        return f"outcome {action}"
-
-    def told(self, player: int, action: int, viewer: int | None) -> Told:
-        """Hidden cards and pack values are named only to the seats that see them (told.py)."""
-        return tell(self, player, action, viewer)
-
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Look the words up directly, then check legality: linear in nothing."""
-        seat = self._acting_seat(player)
-        if seat == CHANCE:
-            return super().str_to_action(text, player)
-        wanted = " ".join(text.split()).lower()
-        action = PARSE.get(wanted)
-        if action is None and wanted.isdigit():
-            action = int(wanted)
-        if action is None or not self._is_legal(action, seat):
-            reason = messages.untradable(wanted)
-            if reason is None and action is not None and 0 <= action < NUM_ACTIONS:
-                reason = self._illegal_message(action, seat)
-            detail = f": {reason}" if reason else ""
-            raise IllegalAction(f"{text!r} is not a legal move now{detail}")
-        return action
-
-    def _illegal_message(self, action: int, seat: int) -> str:
-        return messages.explain(self, action, seat)
-
-    def __str__(self) -> str:
-        return text.render(self)
+    def _unknown_words(self, text: str, seat: int) -> str:
+        """Words for no move at all, saying so when they offer a card that cannot be traded."""
+        reason = None if seat == CHANCE else legal.untradable(normalize(text))
+        return super()._unknown_words(text, seat) + (f": {reason}" if reason else "")

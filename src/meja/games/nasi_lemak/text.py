@@ -5,15 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from meja.games.nasi_lemak.actions import LABELS, NUM_TYPES
 from meja.games.nasi_lemak.components import CARD_TYPES, NASI_LEMAK_CARDS
-from meja.games.nasi_lemak.phases import OFFER, OVER, PHASE_NAMES, RESPONSE
-from meja.games.nasi_lemak.position import seen_view
+from meja.games.nasi_lemak.tables import (
+    LABELS,
+    OFFER,
+    OVER,
+    PHASE_NAMES,
+    RESPONSE,
+    K,
+    seen_span,
+)
+from meja.games.nasi_lemak.told import seen_view
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
-K = NUM_TYPES
 LABEL_OF_KEY = {card.key: label for card, label in zip(CARD_TYPES, LABELS, strict=True)}
 
 
@@ -82,7 +88,7 @@ def render(state: NasiLemakState) -> str:
         knows = "; ".join(
             f"seat {r}: {cards(state.known, (q * n + r) * K)}"
             for r in range(n)
-            if any(state.known[(q * n + r) * K : (q * n + r + 1) * K])
+            if any(state.known[seen_span(n, q, r)])
         )
         lines.append(
             f"seat {q}: hand {cards(state.hands, q * K)} | table {table or '-'}"
@@ -104,7 +110,7 @@ def render_seat(state: NasiLemakState, seat: int | None) -> str:
     if view["revealed"]:
         lines.append(f"Revealed by the Wholesaler: {named(view['revealed'])}")
     if view["just_seen"] is not None:
-        sizes = [entry["hand_size"] for entry in view["players"]]
+        sizes = [entry["hand_size"] for entry in view["seats"]]
         lines.append(f"Just seen: {seen_words(view['just_seen'], sizes)}")
     if view["offer"] is not None:
         lines.append(
@@ -113,7 +119,7 @@ def render_seat(state: NasiLemakState, seat: int | None) -> str:
         )
     if seat is not None:
         lines.append(f"Your hand: {named(view['hand'])}")
-    for entry in view["players"]:
+    for entry in view["seats"]:
         lines.append(_player_line(entry, seat))
     if state.phase == OVER:
         lines.append(f"Game over ({view['end']}); winners: {view['winners']}")

@@ -1,4 +1,5 @@
-"""What each seat and the spectator is told of a Nasi Lemak step.
+"""What each seat and the spectator is told of a Nasi Lemak step, what the whole table just
+saw of it, and what each seat knows of the other hands because of it.
 
 Hands, the draw pile and the Nasi Lemak pile are face down, and a made Nasi Lemak card shows its
 packs to its owner alone until the game ends. So a card dealt, drawn or stolen is named only to
@@ -10,28 +11,40 @@ played cards, offers and their answers (N3), Wholesaler reveals (N6), a Supplier
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
+from meja.core.errors import InvalidPosition
 from meja.core.game import CHANCE
 from meja.core.told import Told, public
 from meja.games.nasi_lemak.actions import END_TURN, PLACE, SWAT
-from meja.games.nasi_lemak.components import NASI_LEMAK_CARDS, WIN_PACKS
-from meja.games.nasi_lemak.phases import (
+from meja.games.nasi_lemak.components import WHOLESALER_REVEAL
+from meja.games.nasi_lemak.scoring import turn_end, wins
+from meja.games.nasi_lemak.tables import (
     ANNOUNCING,
+    CARD_INDEX,
     COOK,
     DEAL,
     DRAW,
     EXAMINING,
     FAN_TARGET,
+    FIVE_PACKS,
+    INGREDIENTS,
+    KEYS,
     MAIN,
+    OVER,
+    PACKS,
     PICK,
     STEAL,
+    K,
+    counts_dict,
+    read_counts,
+    read_int,
 )
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
-
-PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
 
 
 def tell(state: NasiLemakState, player: int, action: int, viewer: int | None) -> Told:
@@ -88,11 +101,11 @@ def _move_reveals(state: NasiLemakState, action: int, viewer: int | None) -> boo
     if phase == EXAMINING and viewer == state.active:
         return True
     if phase == MAIN and action == END_TURN:
-        return _turn_end_ends_game(state, sum(state.pile))
+        return bool(turn_end(state, sum(state.pile)))
     freed = _freed_card(state, action)
     if freed >= 0:
         act = state.active
-        if viewer != act or state.fly_free_packs(act) + state.nl[act][freed] >= WIN_PACKS:
+        if viewer != act or wins(state, state.nl[act][freed]):
             return True
     return _may_close_the_game(state)
 
@@ -108,20 +121,231 @@ def _freed_card(state: NasiLemakState, action: int) -> int:
 
 def _may_close_the_game(state: NasiLemakState) -> bool:
     """Whether the step may finish the turn's last move when that turn ends the game."""
-    return state.moves <= 1 and _turn_end_ends_game(state, sum(state.pile))
+    return state.moves <= 1 and bool(turn_end(state, sum(state.pile)))
 
 
 def _cook_ends_the_game(state: NasiLemakState, kind: int) -> bool:
     """Whether the Nasi Lemak card of this kind wins (N4) or closes the last turn (N5), so that
     every card, this one too, is turned face up."""
-    act = state.active
-    if state.fly_free_packs(act) + PACKS[kind] >= WIN_PACKS:
+    if wins(state, PACKS[kind]):
         return True
-    return state.moves == 0 and _turn_end_ends_game(state, sum(state.pile) - 1)
+    return state.moves == 0 and bool(turn_end(state, sum(state.pile) - 1))
 
 
-def _turn_end_ends_game(state: NasiLemakState, pile_left: int) -> bool:
-    """Whether ending the turn now ends the game: the pile is out (N5) or the rounds are up."""
-    following = (state.active + 1) % state.num_players
-    pile_out = not pile_left and (not state.round_end or following == state.first)
-    return pile_out or state.turn >= state.max_turns
+# --- what the whole table saw of the last step -------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """A Supplier named an ingredient, and each seat handed over all of theirs in the open (N7)."""
+
+    seat: int
+    ingredient: int
+    handed_over: tuple[int, ...]
+    """Cards of the ingredient each seat handed over, by seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class Examined:
+    """An Officer examined this seat's hand: privately, but in front of everyone (N9)."""
+
+    seat: int
+    examined: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnedUp:
+    """A Wholesaler turned these cards up face up and kept the ingredients among them (N6)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    """Counts by card type."""
+
+
+JustSeen = Announced | Examined | TurnedUp
+"""What the whole table saw of the last step that the rest of a view does not show."""
+SEEN_FIELDS = {
+    "supplier": ("announced", "handed_over"),
+    "officer": ("examined",),
+    "wholesaler": ("turned_up",),
+}
+"""The facts a position gives for each card that can leave something just seen."""
+
+
+def kept(cards: tuple[int, ...]) -> list[int]:
+    """The ingredients among the cards a Wholesaler turned up: the ones it keeps (N6)."""
+    return [count if t in INGREDIENTS else 0 for t, count in enumerate(cards)]
+
+
+def seen_data(seen: JustSeen | None) -> dict[str, Any] | None:
+    """The position form of what was just seen: the card played, its seat and its facts."""
+    if isinstance(seen, Announced):
+        return {
+            "card": "supplier",
+            "seat": seen.seat,
+            "announced": KEYS[seen.ingredient],
+            "handed_over": list(seen.handed_over),
+        }
+    if isinstance(seen, Examined):
+        return {"card": "officer", "seat": seen.seat, "examined": seen.examined}
+    if isinstance(seen, TurnedUp):
+        return {"card": "wholesaler", "seat": seen.seat, "turned_up": counts_dict(list(seen.cards))}
+    return None
+
+
+def seen_view(seen: JustSeen | None) -> dict[str, Any] | None:
+    """The view form: the position form, and the cards a Wholesaler kept spelled out."""
+    data = seen_data(seen)
+    if isinstance(seen, TurnedUp) and data is not None:
+        data["kept"] = counts_dict(kept(seen.cards))
+    return data
+
+
+# --- what each seat knows of the other hands, step by step --------------------------------
+def shown(state: NasiLemakState, q: int, t: int, count: int) -> None:
+    """Everyone saw q hold count cards of type t (put on an offer, in the open: N3)."""
+    n = state.num_players
+    known = state.known
+    for r in range(n):
+        if r != q:
+            index = (r * n + q) * K + t
+            if known[index] < count:
+                known[index] = count
+
+
+def public_loss(state: NasiLemakState, q: int, t: int, count: int) -> None:
+    """Everyone saw q give up count cards of type t: lower every bound on q's hand."""
+    if not count:
+        return
+    n = state.num_players
+    known = state.known
+    for index in range(q * K + t, n * n * K, n * K):
+        if known[index]:
+            known[index] = max(known[index] - count, 0)
+
+
+def public_gain(state: NasiLemakState, q: int, t: int, count: int) -> None:
+    """Everyone saw q receive count cards of type t."""
+    if not count:
+        return
+    n = state.num_players
+    known = state.known
+    for r in range(n):
+        if r != q:
+            known[(r * n + q) * K + t] += count
+
+
+def secret_move(state: NasiLemakState, q: int, taker: int, t: int) -> None:
+    """A card t went from q to taker, seen by the two of them alone.
+
+    The taker no longer counts it in q's hand, q now knows the taker holds it, and everyone
+    else only learns that q has one card fewer.
+    """
+    n = state.num_players
+    known = state.known
+    index = (taker * n + q) * K + t
+    if known[index]:
+        known[index] -= 1
+    known[(q * n + taker) * K + t] += 1
+    _secret_loss(state, q, taker)
+
+
+def _secret_loss(state: NasiLemakState, q: int, taker: int) -> None:
+    """q lost one card that only q and the taker saw: every other bound drops by one."""
+    n = state.num_players
+    known = state.known
+    for r in range(n):
+        if r != q and r != taker:
+            start = (r * n + q) * K
+            for index in range(start, start + K):
+                if known[index]:
+                    known[index] -= 1
+
+
+def load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:
+    """What the table just saw: a Supplier, Officer or Wholesaler move that has just finished."""
+    key = "just_seen"
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise InvalidPosition(f"{key}: expected null or an object naming the card just played")
+    card = value.get("card")
+    if not isinstance(card, str) or card not in SEEN_FIELDS:
+        raise InvalidPosition(f"{key}.card: {card!r} is not one of {', '.join(SEEN_FIELDS)}")
+    fields = ("card", "seat", *SEEN_FIELDS[card])
+    if set(value) != set(fields):
+        raise InvalidPosition(f"{key}: expected the fields {', '.join(fields)} for a {card}")
+    n = state.num_players
+    seat = read_int({f"{key}.seat": value["seat"]}, f"{key}.seat", 0, n - 1)
+    picking = card == "officer" and state.phase == PICK and state.active == seat
+    if not picking and not _just_played(state, seat):
+        raise InvalidPosition(
+            f"{key}.seat: seat {seat} has just played, so it must be active in the main phase "
+            f"(or the game over), or seat {(seat + 1) % n} must have just become active"
+        )
+    if card == "officer":
+        return _load_examined(state, seat, value["examined"])
+    if card == "supplier":
+        return _load_announced(state, seat, value["announced"], value["handed_over"])
+    cards = read_counts(value["turned_up"], f"{key}.turned_up")
+    if not 1 <= sum(cards) <= WHOLESALER_REVEAL:
+        raise InvalidPosition(
+            f"{key}.turned_up: a Wholesaler turns up 1..{WHOLESALER_REVEAL} cards"
+        )
+    _check_held(state, seat, kept(tuple(cards)), f"{key}.turned_up", "kept")
+    return TurnedUp(seat, tuple(cards))
+
+
+def _just_played(state: NasiLemakState, seat: int) -> bool:
+    """Whether seat's move may have just ended: its turn goes on or ended, or the game did."""
+    if state.active == seat:
+        return state.phase == MAIN or (state.phase == OVER and state.end != FIVE_PACKS)
+    return state.active == (seat + 1) % state.num_players and state.phase in (DRAW, MAIN)
+
+
+def _load_examined(state: NasiLemakState, seat: int, value: Any) -> Examined:
+    """The seat examined: the one the Officer picks from, or one whose hand was empty (N9)."""
+    field = "just_seen.examined"
+    q = read_int({field: value}, field, 0, state.num_players - 1)
+    if q == seat:
+        raise InvalidPosition(f"{field}: the Officer examines another seat, not seat {seat}")
+    if state.phase == PICK and q != state.target:
+        raise InvalidPosition(f"{field}: seat {q}, but the Officer picks from seat {state.target}")
+    if state.phase != PICK and state.hand_size(q):
+        raise InvalidPosition(
+            f"{field}: seat {q} holds cards, so the Officer would be picking from them"
+        )
+    return Examined(seat, q)
+
+
+def _load_announced(state: NasiLemakState, seat: int, name: Any, handed: Any) -> Announced:
+    """The ingredient named and the cards handed over: none of it is left in other hands (N7)."""
+    field = "just_seen.announced"
+    t = CARD_INDEX.get(name) if isinstance(name, str) else None
+    if t is None or t not in INGREDIENTS:
+        names = ", ".join(KEYS[i] for i in INGREDIENTS)
+        raise InvalidPosition(f"{field}: {name!r} is not an ingredient ({names})")
+    n = state.num_players
+    if (
+        not isinstance(handed, list)
+        or len(handed) != n
+        or any(type(count) is not int or count < 0 for count in handed)
+    ):
+        raise InvalidPosition(f"just_seen.handed_over: expected {n} counts, one per seat")
+    if handed[seat]:
+        raise InvalidPosition(f"just_seen.handed_over[{seat}]: the Supplier hands itself nothing")
+    for q in range(n):
+        if q != seat and state.hands[q * K + t]:
+            raise InvalidPosition(f"{field}: seat {q} still holds {name}, yet all were handed over")
+    row = [0] * K
+    row[t] = sum(handed)
+    _check_held(state, seat, row, "just_seen.handed_over", "handed over")
+    return Announced(seat, t, tuple(handed))
+
+
+def _check_held(state: NasiLemakState, seat: int, cards: list[int], field: str, how: str) -> None:
+    """Seat must still hold the cards it has just gained."""
+    for t, count in enumerate(cards):
+        have = state.hands[seat * K + t]
+        if have < count:
+            raise InvalidPosition(
+                f"{field}: seat {seat} holds only {have} {KEYS[t]}, fewer than the {count} {how}"
+            )

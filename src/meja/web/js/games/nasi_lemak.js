@@ -252,7 +252,7 @@ function knownChips(types, known, x, y, width) {
 function opponentPanel(ctx, types, player, x, y, w) {
   const view = ctx.view;
   const seat = player.seat;
-  const acting = view.phase !== "over" && view.current_player === seat;
+  const acting = view.phase !== "over" && view.to_move === seat;
   const badge = seatBadge(view, player);
   const room = w - 29 - 14 - (badge ? badge.length * 12 * 0.62 + 10 : 0);
   const panel = svg("g", { "data-seat-panel": seat },
@@ -290,7 +290,7 @@ function seatBadge(view, player) {
 }
 
 function opponents(ctx, types, x, y, width) {
-  const others = (ctx.view.players || []).filter((p) => p.seat !== ctx.you);
+  const others = (ctx.view.seats || []).filter((p) => p.seat !== ctx.you);
   const cols = ctx.wide ? Math.min(3, Math.max(1, others.length)) : 1;
   const w = (width - (cols - 1) * GAP) / cols;
   const group = svg("g", { class: "opponents" });
@@ -470,7 +470,7 @@ function justSeen(ctx, types) {
     return `${who} announced ${cardName(types, seen.announced)}: ${handed.length ? handed.join(", ") : "nobody had any"}`;
   }
   if (seen.card === "officer") {
-    const size = ctx.view.players[seen.examined]?.hand_size ?? 0;
+    const size = ctx.view.seats[seen.examined]?.hand_size ?? 0;
     return `${who} examined ${name(seen.examined)}: ${size ? `${size} card${size === 1 ? "" : "s"}` : "an empty hand"}`;
   }
   const kept = Object.keys(seen.kept).length ? list(seen.kept) : "nothing";
@@ -526,7 +526,7 @@ function actionArea(ctx, types, x, y, w, minHeight) {
     note(winners.length ? `Winner: ${winners.join(" and ")}.` : "Nobody won.");
     note("Every Nasi Lemak card is turned face up.");
   } else if (!mine) {
-    const who = ctx.seatName(view.current_player >= 0 ? view.current_player : view.active);
+    const who = ctx.seatName(view.to_move >= 0 ? view.to_move : view.active);
     heading(view.active >= 0 ? `${clip(ctx.seatName(view.active), w - 100, 18)}'s turn` : "Setting up");
     const doing = {
       partner: `${who} is choosing whom to trade with.`,
@@ -573,7 +573,7 @@ function actionArea(ctx, types, x, y, w, minHeight) {
     heading("Officer / Pegawai");
     const from = ctx.seatName(view.target);
     note(`Take ${view.takes_left} card${view.takes_left === 1 ? "" : "s"} from ${from}'s hand:`);
-    const hand = (view.players[view.target] || {}).known || {};
+    const hand = (view.seats[view.target] || {}).known || {};
     cards(ctx.startingWith("take ").filter((m) => !m.text.startsWith("take back ")).map((m) => {
       const key = m.text.slice(5).replaceAll(" ", "_");
       return { key, move: m.text, count: hand[key] || 1 };
@@ -686,10 +686,10 @@ function trioChoice(ctx, node, key) {
 export function draw(ctx) {
   const types = cardTypes(ctx);
   const view = ctx.view;
-  const rivals = (view.players || []).filter((p) => p.seat !== ctx.you).length;
+  const rivals = (view.seats || []).filter((p) => p.seat !== ctx.you).length;
   const W = ctx.wide ? (rivals > 3 ? WIDE_W.twoRows : WIDE_W.oneRow) : NARROW_W;
   const parts = [];
-  const me = (view.players || []).find((p) => p.seat === ctx.you);
+  const me = (view.seats || []).find((p) => p.seat === ctx.you);
   let y = 10;
   const others = opponents(ctx, types, 10, y, W - 20);
   if (ctx.wide) {

@@ -1,9 +1,9 @@
-"""Redrawing what one seat cannot see, consistently with everything it has seen.
+"""What a seat sees (view) and what it does not know (resample).
 
-Used by resample: the unknown parts of the other hands and the draw pile are dealt again from
-one pool, and the other players' face-down Nasi Lemak values and the Nasi Lemak pile are dealt
-again. The view shows the table as it is; the history shows it as it was, and two things the
-seat watched still limit the world it can be in:
+view(seat) shows the table as it is. resample redraws what the seat cannot place: the unknown
+parts of the other hands and the draw pile are dealt again from one pool, and the other players'
+face-down Nasi Lemak values and the Nasi Lemak pile are dealt again. The history shows the table
+as it was, and two things the seat watched still limit the world it can be in:
 
 - the game went on after every make, Fan and Swatter, so the active player's fly-free cards at
   that moment showed fewer than five packs (N4, N11), even if flies have landed on them since;
@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import product
 from math import comb
 from operator import add, sub
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
@@ -33,31 +33,114 @@ from meja.games.nasi_lemak.actions import (
     EXAMINE,
     FAN,
     GIVE,
-    INGREDIENTS,
     MAKE,
-    MAX_TABLE_CARDS,
     NUM_ACTIONS,
-    NUM_TYPES,
     PLACE,
     SWAT,
     TAKE,
     TAKE_BACK,
-    TRADABLE,
     TRIO,
     UNASK,
     WITH_SEAT,
 )
-from meja.games.nasi_lemak.components import NASI_LEMAK_CARDS, WIN_PACKS
-from meja.games.nasi_lemak.phases import DRAW
+from meja.games.nasi_lemak.components import WIN_PACKS
+from meja.games.nasi_lemak.scoring import scores, winners
+from meja.games.nasi_lemak.tables import (
+    DRAW,
+    INGREDIENTS,
+    KIND_OF_PACKS,
+    MAX_TABLE_CARDS,
+    OFFER,
+    OVER,
+    PACKS,
+    PHASE_NAMES,
+    PICK,
+    RESPONSE,
+    RISKY_CARDS,
+    TRADABLE,
+    K,
+    counts_dict,
+    seen_span,
+    span,
+)
+from meja.games.nasi_lemak.told import seen_view
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
-K = NUM_TYPES
-PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
-KIND_OF_PACKS = {packs: kind for kind, packs in enumerate(PACKS)}
-RISKY_CARDS = -(-WIN_PACKS // max(PACKS))
-"""Fewest fly-free cards that can show the winning number of packs."""
+
+def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
+    """What player (None: a spectator) sees: the envelope and the public parts of the turn, its
+    own hand and packs, and per seat (seats) the hand size, what it knows of it and the flies."""
+    n = state.num_players
+    over = state.phase == OVER
+    hands = state.hands
+    players = []
+    for q in range(n):
+        shown = over or q == player
+        entry: dict[str, Any] = {
+            "seat": q,
+            "hand_size": sum(hands[span(q)]),
+            "nasi_lemak": state.nl[q][:] if shown else [None] * len(state.nl[q]),
+            "flies": list(map(bool, state.flies[q])),
+        }
+        if player is not None and q != player:
+            entry["known"] = counts_dict(state.known, (player * n + q) * K)
+        players.append(entry)
+    out = _public(state)
+    out["seat"] = player
+    out["seats"] = players
+    if player is not None:
+        out["hand"] = counts_dict(hands, player * K)
+    if over:
+        out["scores"] = scores(state)
+        out["winners"] = winners(state)
+    return out
+
+
+def _public(state: NasiLemakState) -> dict[str, Any]:
+    """What every seat sees of the phase and the piles."""
+    phase = state.phase
+    out: dict[str, Any] = {
+        **state.envelope(PHASE_NAMES[phase], state.turn),
+        "active": state.active,
+        "first_player": state.first,
+        "moves_left": state.moves,
+        "declined_offers": state.declined,
+        "end": state.end or None,
+        "draw_pile": sum(state.draw),
+        "discard_pile": counts_dict(state.discard),
+        "revealed": counts_dict(state.revealed),
+        "nasi_lemak_pile": sum(state.pile),
+        "pending_draws": state.to_draw,
+        "deal_seat": state.deal_seat,
+        "target": state.target,
+        "takes_left": state.takes,
+        "fan_from": state.fan_from,
+        "offer": None,
+        "just_seen": seen_view(state.just_seen),
+    }
+    if phase in (OFFER, RESPONSE):
+        out["offer"] = {
+            "give": counts_dict(state.give),
+            "ask": counts_dict(state.ask),
+            "taken_back": state.taken_back,
+        }
+    return out
+
+
+def resample(state: NasiLemakState, player: int, rng: random.Random) -> NasiLemakState:
+    """A clone with the cards and pack values player cannot see dealt again."""
+    new = cast("NasiLemakState", state.clone())
+    redraw_cards(new, player, rng)
+    if new.phase == PICK:
+        # The Officer still knows the whole hand it is picking from.
+        new.known[seen_span(state.num_players, new.active, new.target)] = new.hands[
+            span(new.target)
+        ]
+    if new.phase != OVER:
+        redraw_values(new, player, rng)
+    return new
 
 
 def _table(*groups: tuple[int, Iterable[int]]) -> bytes:
@@ -118,29 +201,28 @@ def redraw_cards(state: NasiLemakState, player: int, rng: random.Random) -> None
     for q in range(n):
         if q == player:
             continue
-        start = q * K
-        bound = known[(player * n + q) * K : (player * n + q + 1) * K]
-        extra = list(map(sub, hands[start : start + K], bound))
+        bound = known[seen_span(n, player, q)]
+        extra = list(map(sub, hands[span(q)], bound))
         pool = list(map(add, pool, extra))
-        hands[start : start + K] = bound
+        hands[span(q)] = bound
         slots.append((q, sum(extra)))
     dealt, state.draw = _deal(pool, slots, supplied_limits(state, player), rng)
     for (q, _), got in zip(slots, dealt, strict=True):
-        hands[q * K : q * K + K] = list(map(add, hands[q * K : q * K + K], got))
+        hands[span(q)] = list(map(add, hands[span(q)], got))
     # What the other seats know must still be true of the redrawn hands. Knowledge shared with
     # player (public events) is kept in the hands already, so only the rest is cut down.
     for q in range(n):
         if q == player:
             continue
-        hand = hands[q * K : q * K + K]
-        shared = known[(player * n + q) * K : (player * n + q + 1) * K]
+        hand = hands[span(q)]
+        shared = known[seen_span(n, player, q)]
         for r in range(n):
             if r in (player, q):
                 continue
-            start = (r * n + q) * K
-            row = known[start : start + K]
+            seen = seen_span(n, r, q)
+            row = known[seen]
             if row != shared and any(row):
-                known[start : start + K] = list(map(min, row, hand))
+                known[seen] = list(map(min, row, hand))
 
 
 def _deal(

@@ -1,0 +1,484 @@
+"""Which moves are legal, each rule written once, and why a refused move is refused.
+
+The hot phases (main, offer) name each condition once and both list the moves and test one
+move from those conditions; the other phases offer a handful of choices, so a move is legal
+exactly when it is listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from meja.games.nasi_lemak.actions import (
+    ACCEPT,
+    ANNOUNCE,
+    ASK,
+    CANCEL_TRADE,
+    CARD_OF_PLAY,
+    CARD_PLAYS,
+    DECLINE,
+    END_TURN,
+    EXAMINE,
+    FAN,
+    FLY,
+    GIVE,
+    MAK_CIK,
+    MAKE,
+    NUM_ACTIONS,
+    PLACE,
+    PROPOSE,
+    SWAT,
+    TAKE,
+    TAKE_BACK,
+    TRADE,
+    TRIO,
+    UNASK,
+    WITH_SEAT,
+)
+from meja.games.nasi_lemak.components import CARD_TYPES
+from meja.games.nasi_lemak.tables import (
+    ANNOUNCING,
+    CARD_INDEX,
+    EXAMINING,
+    FAN_CARD,
+    FAN_TARGET,
+    FLY_CARD,
+    FLY_TARGET,
+    INGREDIENTS,
+    LABELS,
+    MAIN,
+    MAK_CIK_CARD,
+    MAK_CIK_SETS,
+    MAX_TABLE_CARDS,
+    OFFER,
+    PARTNER,
+    PICK,
+    RESPONSE,
+    SWATTER_CARD,
+    TRADABLE,
+    TRIO_CHOICE,
+    K,
+    span,
+)
+
+if TYPE_CHECKING:
+    from meja.games.nasi_lemak.state import NasiLemakState
+
+ASKS = range(ASK, ASK + len(TRADABLE))
+ANNOUNCES = range(ANNOUNCE, ANNOUNCE + len(INGREDIENTS))
+
+
+def legal_actions(state: NasiLemakState, player: int | None = None) -> list[int]:
+    """The sorted legal moves of player (default: the seat to act)."""
+    current = state.current_player()
+    if current < 0 or (player is not None and player != current):
+        return []
+    phase = state.phase
+    if phase == MAIN:
+        return main_moves(state)
+    if phase == OFFER:
+        return offer_moves(state)
+    return CHOICES[phase](state)
+
+
+def is_legal(state: NasiLemakState, action: int, seat: int) -> bool:
+    """Whether seat, the seat to act, may play action: by the rules legal_actions lists by."""
+    if type(action) is not int:
+        return False
+    phase = state.phase
+    if phase == MAIN:
+        return main_allows(state, action)
+    if phase == OFFER:
+        return offer_allows(state, action)
+    return action in CHOICES[phase](state)
+
+
+# --- the main phase: a move, or the end of the turn ---------------------------------------
+def _may_make(state: NasiLemakState, base: int) -> bool:
+    """One of each ingredient in hand and a Nasi Lemak card left to take."""
+    hands = state.hands
+    return any(state.pile) and all(hands[base + t] for t in INGREDIENTS)
+
+
+def _may_mak_cik(state: NasiLemakState, base: int) -> bool:
+    """Mak Cik Nasi Lemak with three different ingredients, and a card left to take (N8)."""
+    return any(state.pile) and state.hands[base + MAK_CIK_CARD] > 0 and bool(trios(state))
+
+
+def _may_fly(state: NasiLemakState, base: int) -> bool:
+    """A Fly in hand, and somewhere for it to land (N10)."""
+    return state.hands[base + FLY_CARD] > 0 and has_landing(state)
+
+
+def _may_fan(state: NasiLemakState, base: int) -> bool:
+    """A Fan in hand, and somewhere for the fanned fly to land (N11)."""
+    return state.hands[base + FAN_CARD] > 0 and has_landing(state)
+
+
+def _carries_fly(state: NasiLemakState, card: int) -> bool:
+    """Whether the active player's Nasi Lemak card carries a fly."""
+    mine = state.flies[state.active]
+    return card < len(mine) and mine[card] == 1
+
+
+def main_moves(state: NasiLemakState) -> list[int]:
+    """Every move open to the active player, in increasing id order."""
+    act = state.active
+    hands = state.hands
+    base = act * K
+    acts = [END_TURN]
+    if _may_make(state, base):
+        acts.append(MAKE)
+    if _may_mak_cik(state, base):
+        acts.append(MAK_CIK)
+    for action in CARD_PLAYS:
+        if hands[base + CARD_OF_PLAY[action]]:
+            acts.append(action)
+    if _may_fly(state, base):
+        acts.append(FLY)
+    if may_start_trade(state):
+        acts.append(TRADE)
+    mine = state.flies[act]
+    if 1 in mine:
+        if _may_fan(state, base):
+            acts.extend(FAN + i for i, fly in enumerate(mine) if fly)
+        if hands[base + SWATTER_CARD]:
+            acts.extend(SWAT + i for i, fly in enumerate(mine) if fly)
+    return acts
+
+
+def main_allows(state: NasiLemakState, action: int) -> bool:
+    """Whether action is one of main_moves(state), by the same conditions."""
+    base = state.active * K
+    if action == END_TURN:
+        return True
+    if action == MAKE:
+        return _may_make(state, base)
+    if action == MAK_CIK:
+        return _may_mak_cik(state, base)
+    if action in CARD_PLAYS:
+        return state.hands[base + CARD_OF_PLAY[action]] > 0
+    if action == FLY:
+        return _may_fly(state, base)
+    if action == TRADE:
+        return may_start_trade(state)
+    if FAN <= action < SWAT:
+        return _may_fan(state, base) and _carries_fly(state, action - FAN)
+    if SWAT <= action < PLACE:
+        return state.hands[base + SWATTER_CARD] > 0 and _carries_fly(state, action - SWAT)
+    return False
+
+
+def trios(state: NasiLemakState) -> list[int]:
+    """Indices of the Mak Cik ingredient sets the active player holds."""
+    hands = state.hands
+    base = state.active * K
+    return [
+        k
+        for k, (a, b, c) in enumerate(MAK_CIK_SETS)
+        if hands[base + a] and hands[base + b] and hands[base + c]
+    ]
+
+
+def fly_targets(state: NasiLemakState) -> list[int]:
+    """PLACE actions for every fly-free card of every opponent of the active player."""
+    act = state.active
+    return [
+        PLACE + q * MAX_TABLE_CARDS + j
+        for q, cards in enumerate(state.flies)
+        if q != act
+        for j, fly in enumerate(cards)
+        if not fly
+    ]
+
+
+def has_landing(state: NasiLemakState) -> bool:
+    """Whether some opponent has a card a fly could land on."""
+    act = state.active
+    return any(0 in cards for q, cards in enumerate(state.flies) if q != act)
+
+
+def may_start_trade(state: NasiLemakState) -> bool:
+    """Whether an offer may still be made this turn to anyone (N2 cap)."""
+    if state.declined >= state.max_declined:
+        return False
+    act = state.active
+    return any(can_trade(state, q) for q in range(state.num_players) if q != act)
+
+
+def can_trade(state: NasiLemakState, q: int) -> bool:
+    """Whether an offer to q could reach the minimum size on both sides."""
+    base = state.active * K
+    hands = state.hands
+    mine = sum(hands[base + t] for t in TRADABLE)
+    theirs = state.hand_size(q)
+    minimum = state.min_trade
+    return mine >= minimum and theirs >= minimum and mine + theirs > 0
+
+
+# --- building an offer ----------------------------------------------------------------------
+def _may_propose(state: NasiLemakState) -> bool:
+    """Both sides hold the minimum, and the offer is not empty (N3)."""
+    given = sum(state.give)
+    asked = sum(state.ask)
+    minimum = state.min_trade
+    return given >= minimum and asked >= minimum and given + asked > 0
+
+
+def _may_give_more(state: NasiLemakState) -> bool:
+    return sum(state.give) < state.offer_limit
+
+
+def _may_ask_more(state: NasiLemakState) -> bool:
+    """Below the cap, and below the partner's hand size."""
+    asked = sum(state.ask)
+    return asked < state.offer_limit and asked < state.hand_size(state.target)
+
+
+def _may_take_back(state: NasiLemakState) -> bool:
+    return state.taken_back < state.take_back_limit
+
+
+def offer_moves(state: NasiLemakState) -> list[int]:
+    """Propose once both sides are big enough; add cards while the limits allow."""
+    give = state.give
+    ask = state.ask
+    acts = [PROPOSE] if _may_propose(state) else []
+    if _may_give_more(state):
+        hands = state.hands
+        base = state.active * K
+        acts.extend(GIVE + index for index, t in enumerate(TRADABLE) if give[t] < hands[base + t])
+    if _may_ask_more(state):
+        acts.extend(ASKS)
+    acts.append(CANCEL_TRADE)
+    if _may_take_back(state):
+        acts.extend(TAKE_BACK + index for index, t in enumerate(TRADABLE) if give[t])
+        acts.extend(UNASK + index for index, t in enumerate(TRADABLE) if ask[t])
+    return acts
+
+
+def offer_allows(state: NasiLemakState, action: int) -> bool:
+    """Whether action is one of offer_moves(state), by the same conditions."""
+    if action == PROPOSE:
+        return _may_propose(state)
+    if GIVE <= action < ASK:
+        t = TRADABLE[action - GIVE]
+        return _may_give_more(state) and state.give[t] < state.hands[state.active * K + t]
+    if ASK <= action < FAN:
+        return _may_ask_more(state)
+    if action == CANCEL_TRADE:
+        return True
+    if TAKE_BACK <= action < NUM_ACTIONS and _may_take_back(state):
+        if action < UNASK:
+            return state.give[TRADABLE[action - TAKE_BACK]] > 0
+        return state.ask[TRADABLE[action - UNASK]] > 0
+    return False
+
+
+# --- the parts of a move in progress: a few choices each -----------------------------------
+def _answers(state: NasiLemakState) -> list[int]:
+    """Accept only with every card asked for in hand; declining is always open."""
+    hands = state.hands
+    ask = state.ask
+    base = state.target * K
+    if all(hands[base + t] >= ask[t] for t in TRADABLE):
+        return [ACCEPT, DECLINE]
+    return [DECLINE]
+
+
+def _partners(state: NasiLemakState) -> list[int]:
+    act = state.active
+    partners = [WITH_SEAT + q for q in range(state.num_players) if q != act and can_trade(state, q)]
+    partners.append(CANCEL_TRADE)
+    return partners
+
+
+def _picks(state: NasiLemakState) -> list[int]:
+    hands = state.hands
+    base = state.target * K
+    return [TAKE + t for t in range(K) if hands[base + t]]
+
+
+def _trio_choices(state: NasiLemakState) -> list[int]:
+    return [TRIO + k for k in trios(state)]
+
+
+def _announcements(state: NasiLemakState) -> list[int]:
+    return list(ANNOUNCES)
+
+
+def _examinable(state: NasiLemakState) -> list[int]:
+    act = state.active
+    return [EXAMINE + q for q in range(state.num_players) if q != act]
+
+
+CHOICES: dict[int, Callable[[NasiLemakState], list[int]]] = {
+    RESPONSE: _answers,
+    FLY_TARGET: fly_targets,
+    FAN_TARGET: fly_targets,
+    PARTNER: _partners,
+    PICK: _picks,
+    TRIO_CHOICE: _trio_choices,
+    ANNOUNCING: _announcements,
+    EXAMINING: _examinable,
+}
+"""The choices of each phase a move is in the middle of."""
+
+
+# --- refusals -------------------------------------------------------------------------------
+TRADABLE_NAMES = ", ".join(CARD_TYPES[t].name for t in TRADABLE)
+
+
+def explain(state: NasiLemakState, action: int, seat: int) -> str:
+    """The refusal message for a legal-looking action number that the rules do not allow now."""
+    if type(action) is not int or not 0 <= action < NUM_ACTIONS:
+        return f"{action!r} is not an action of {state.game.title}"
+    words = state.action_to_str(action, seat)
+    return f"seat {seat} cannot {words!r} now: {_reason(state, action, seat)}"
+
+
+OFFER_VERBS = ("give ", "ask ", "take back ", "unask ")
+"""The words that put a card on an offer or take it off, before the card's name."""
+
+
+def untradable(words: str) -> str | None:
+    """The refusal for "give X", "ask X" and their undoing when X cannot change hands (N3)."""
+    verb = next((verb for verb in OFFER_VERBS if words.startswith(verb)), None)
+    key = words[len(verb) :].replace(" ", "_") if verb else ""
+    if key in CARD_INDEX and not CARD_TYPES[CARD_INDEX[key]].tradable:
+        name = CARD_TYPES[CARD_INDEX[key]].name
+        return f"the {name} cannot be traded; only these cards can: {TRADABLE_NAMES}"
+    return None
+
+
+def _reason(state: NasiLemakState, action: int, seat: int) -> str:
+    phase = state.phase
+    if phase == MAIN:
+        return _main_reason(state, action)
+    if phase == OFFER:
+        return _offer_reason(state, action)
+    if phase == RESPONSE:
+        if action == ACCEPT:
+            missing = _missing(state, state.target, state.ask)
+            return f"you do not hold the cards asked for ({missing})"
+        if action == CANCEL_TRADE:
+            return f"the offer is made; seat {state.target} accepts or declines it"
+        return "accept or decline the offer first"
+    if action == CANCEL_TRADE:
+        return "no trade is being set up"
+    if phase == PICK:
+        if TAKE <= action < GIVE:
+            return f"seat {state.target} holds no {LABELS[action - TAKE]}"
+        return f"first take a card from seat {state.target}'s hand"
+    if phase in (FLY_TARGET, FAN_TARGET):
+        if PLACE <= action < CANCEL_TRADE:
+            return _landing_reason(state, action)
+        return "first choose a fly-free Nasi Lemak card of another player for the fly"
+    if phase == PARTNER:
+        if WITH_SEAT <= action < TAKE:
+            q = action - WITH_SEAT
+            if q >= state.num_players or q == state.active:
+                return f"seat {q} is not another player at this table"
+            return f"seat {q} holds {state.hand_size(q)} cards, too few to trade"
+        return "first choose the player to trade with"
+    if phase == TRIO_CHOICE:
+        if TRIO <= action < ANNOUNCE:
+            trio = MAK_CIK_SETS[action - TRIO]
+            hand = state.hands[span(state.active)]
+            return "you lack " + ", ".join(LABELS[t] for t in trio if not hand[t])
+        return "first choose the three ingredients for Mak Cik Nasi Lemak"
+    if phase == ANNOUNCING:
+        return "first announce the ingredient the Supplier asks for"
+    if phase == EXAMINING:
+        if EXAMINE <= action < WITH_SEAT:
+            return f"seat {action - EXAMINE} is not another player at this table"
+        return "first choose whose hand the Officer examines"
+    return "the pending chance event must be resolved first"
+
+
+def _offer_reason(state: NasiLemakState, action: int) -> str:
+    """Refusals while the active player builds an offer."""
+    limit = state.offer_limit
+    if action == PROPOSE:
+        return f"an offer needs at least {state.min_trade} card(s) on each side and one in all"
+    if GIVE <= action < ASK:
+        t = TRADABLE[action - GIVE]
+        if sum(state.give) >= limit:
+            return f"an offer holds at most {limit} cards on each side"
+        held = state.hands[state.active * K + t]
+        return f"you hold only {held} {LABELS[t]} and offer {state.give[t]} already"
+    if ASK <= action < FAN:
+        if sum(state.ask) >= limit:
+            return f"an offer holds at most {limit} cards on each side"
+        return f"seat {state.target} holds only {state.hand_size(state.target)} cards"
+    if TAKE_BACK <= action < NUM_ACTIONS:
+        if state.taken_back >= state.take_back_limit:
+            return f"at most {state.take_back_limit} cards may be taken back out of one offer"
+        if action < UNASK:
+            return f"the offer gives no {LABELS[TRADABLE[action - TAKE_BACK]]}"
+        return f"the offer asks for no {LABELS[TRADABLE[action - UNASK]]}"
+    return f"finish the offer to seat {state.target} first: give, ask, take back, propose or cancel"
+
+
+def _main_reason(state: NasiLemakState, action: int) -> str:
+    """Refusals of a move chosen at the start of one."""
+    act = state.active
+    hand = state.hands[span(act)]
+    if action == CANCEL_TRADE:
+        return "no trade is being set up"
+    if action >= TAKE_BACK:
+        return "no offer is being built; start one with 'trade'"
+    if TRIO <= action < FAN or PROPOSE <= action <= DECLINE or action >= PLACE:
+        return "that choice belongs to a move in progress; start a move first"
+    if action in (MAKE, MAK_CIK) and not any(state.pile):
+        return "the Nasi Lemak pile is empty"
+    if action == MAKE:
+        return "you lack " + ", ".join(LABELS[t] for t in INGREDIENTS if not hand[t])
+    if action in CARD_OF_PLAY and not hand[CARD_OF_PLAY[action]]:
+        return _no_card(CARD_OF_PLAY[action])
+    if action == MAK_CIK:
+        return "you hold no three different ingredients"
+    if action == FLY:
+        return "no other player has a fly-free Nasi Lemak card"
+    if action == TRADE:
+        if state.declined >= state.max_declined:
+            allowed = state.max_declined
+            offers = "offer allowed per turn is" if allowed == 1 else "offers allowed per turn are"
+            return f"the {allowed} declined {offers} used up"
+        return (
+            f"an offer needs {state.min_trade} card(s) on each side: you hold "
+            f"{sum(hand[t] for t in TRADABLE)} tradable cards"
+        )
+    i = (action - FAN) % MAX_TABLE_CARDS
+    card = FAN_CARD if action < SWAT else SWATTER_CARD
+    if not hand[card]:
+        return _no_card(card)
+    mine = state.flies[act]
+    if i >= len(mine) or not mine[i]:
+        return f"your Nasi Lemak card {i} carries no fly"
+    return "no other player has a fly-free Nasi Lemak card"
+
+
+def _landing_reason(state: NasiLemakState, action: int) -> str:
+    """Why a fly cannot land on that card."""
+    q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
+    if q >= state.num_players or q == state.active:
+        return f"seat {q} is not another player at this table"
+    if j >= len(state.flies[q]):
+        return f"seat {q} has no Nasi Lemak card {j}"
+    return f"seat {q}'s card {j} already carries a fly"
+
+
+def _no_card(t: int) -> str:
+    return f"you hold no {CARD_TYPES[t].name} card"
+
+
+def _missing(state: NasiLemakState, seat: int, wanted: list[int]) -> str:
+    """The wanted cards seat lacks, as 'count name' pairs."""
+    base = seat * K
+    return ", ".join(
+        f"{wanted[t] - state.hands[base + t]} {LABELS[t]}"
+        for t in range(K)
+        if wanted[t] > state.hands[base + t]
+    )

@@ -1,0 +1,21 @@
+"""Nasi Lemak's description for the front ends: text, the browser's card data, and facts."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from meja.core.spec import Drawing, GameSpec
+from meja.games.nasi_lemak import facts, text
+from meja.games.nasi_lemak.components import CARD_TYPES
+from meja.games.nasi_lemak.game import NasiLemakGame
+from meja.games.nasi_lemak.state import NasiLemakState
+
+GAME = NasiLemakGame()
+
+SPEC: GameSpec[NasiLemakState] = GameSpec(
+    game=GAME,
+    render=text.render,
+    render_seat=text.render_seat,
+    drawing=Drawing(1, {"CARD_TYPES": [asdict(card) for card in CARD_TYPES]}),
+    facts=facts.facts,
+)

@@ -1,0 +1,145 @@
+"""Lookup tables derived from the components: card indices, the flat layout of the state's
+per-seat lists, the phases of a turn and the ways a game ends."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from itertools import combinations
+from typing import Any
+
+from meja.core.errors import InvalidPosition
+from meja.games.nasi_lemak.components import (
+    CARD_TYPES,
+    INGREDIENT,
+    MAK_CIK_INGREDIENTS,
+    NASI_LEMAK_CARDS,
+    WIN_PACKS,
+)
+
+NUM_TYPES = len(CARD_TYPES)
+K = NUM_TYPES
+"""Length of one row of card counts: hands, piles and knowledge are flat lists of such rows."""
+KEYS = tuple(card.key for card in CARD_TYPES)
+CARD_INDEX = {key: index for index, key in enumerate(KEYS)}
+INGREDIENTS = tuple(i for i, card in enumerate(CARD_TYPES) if card.kind == INGREDIENT)
+TRADABLE = tuple(i for i, card in enumerate(CARD_TYPES) if card.tradable)
+MAK_CIK_SETS = tuple(combinations(INGREDIENTS, MAK_CIK_INGREDIENTS))
+MAX_TABLE_CARDS = sum(card.count for card in NASI_LEMAK_CARDS)
+"""Most Nasi Lemak cards one player can have in front of them: the whole pile."""
+DECK_CARDS = sum(card.count for card in CARD_TYPES)
+"""Every banana-leaf card: more than either side of an offer can hold, so an offer with no cap
+is limited by the two hands alone (N3)."""
+LABELS = tuple(key.replace("_", " ") for key in KEYS)
+"""Card names as they appear in action strings ("mak cik", "sambal")."""
+
+WHOLESALER_CARD = CARD_INDEX["wholesaler"]
+SUPPLIER_CARD = CARD_INDEX["supplier"]
+MAK_CIK_CARD = CARD_INDEX["mak_cik"]
+OFFICER_CARD = CARD_INDEX["officer"]
+THIEF_CARD = CARD_INDEX["thief"]
+FLY_CARD = CARD_INDEX["fly"]
+FAN_CARD = CARD_INDEX["fan"]
+SWATTER_CARD = CARD_INDEX["swatter"]
+
+PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
+"""The packs shown by each kind of Nasi Lemak card; the pile counts cards by kind."""
+KIND_OF_PACKS = {packs: kind for kind, packs in enumerate(PACKS)}
+RISKY_CARDS = -(-WIN_PACKS // max(PACKS))
+"""Fewest fly-free cards that can show the winning number of packs."""
+
+
+def span(seat: int) -> slice:
+    """Seat's row of card counts in a flat per-seat list (hands)."""
+    return slice(seat * K, seat * K + K)
+
+
+def seen_span(num_players: int, seat: int, other: int) -> slice:
+    """The row of known: what seat has seen of other's hand and knows is still there."""
+    start = (seat * num_players + other) * K
+    return slice(start, start + K)
+
+
+def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
+    """The non-zero counts of one K-long row as {card key: count}."""
+    part = counts[start : start + K]
+    if not any(part):
+        return {}
+    return {key: count for key, count in zip(KEYS, part, strict=False) if count}
+
+
+def read_int(
+    data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None
+) -> int:
+    """An integer field of a position within [low, high]."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidPosition(f"{key}: expected an integer, got {value!r}")
+    if not low <= value <= high:
+        raise InvalidPosition(f"{key}: {value} is outside {low}..{high}")
+    return value
+
+
+def read_counts(value: Any, field: str) -> list[int]:
+    """A {card key: count} object of a position as a K-long row: counts_dict read back."""
+    if type(value) is not dict and not isinstance(value, Mapping):
+        raise InvalidPosition(f"{field}: expected an object of card counts, got {value!r}")
+    counts = [0] * K
+    index = CARD_INDEX
+    for key, count in value.items():
+        t = index.get(key)
+        if t is None:
+            names = ", ".join(CARD_INDEX)
+            raise InvalidPosition(f"{field}: unknown card {key!r} (cards: {names})")
+        if type(count) is not int or count < 0:
+            raise InvalidPosition(f"{field}: {key} count must be a whole number, got {count!r}")
+        counts[t] = count
+    return counts
+
+
+# The chance phases draw a banana-leaf card, a Nasi Lemak card, a starting seat or a stolen card.
+# The others after MAIN are the parameters of a move in progress.
+PHASE_NAMES = (
+    "start",
+    "deal",
+    "draw",
+    "main",
+    "cook",
+    "reveal",
+    "steal",
+    "trio",
+    "announce",
+    "examine",
+    "pick",
+    "fly_target",
+    "fan_target",
+    "partner",
+    "offer",
+    "response",
+    "over",
+)
+(
+    START,
+    DEAL,
+    DRAW,
+    MAIN,
+    COOK,
+    REVEAL,
+    STEAL,
+    TRIO_CHOICE,
+    ANNOUNCING,
+    EXAMINING,
+    PICK,
+    FLY_TARGET,
+    FAN_TARGET,
+    PARTNER,
+    OFFER,
+    RESPONSE,
+    OVER,
+) = range(len(PHASE_NAMES))
+CHANCE_PHASES = frozenset((START, DEAL, DRAW, COOK, REVEAL, STEAL))
+CARD_DRAW_PHASES = frozenset((DEAL, DRAW, REVEAL))
+
+FIVE_PACKS = "five_packs"
+PILE_OUT = "pile_out"
+ROUND_LIMIT = "round_limit"
+ENDS = (FIVE_PACKS, PILE_OUT, ROUND_LIMIT)
