@@ -10,13 +10,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meja.core.errors import IllegalAction
+from meja.core.actions import ActionNames
+from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
-from meja.core.start_player import RANDOM_START
+from meja.core.start_player import RANDOM_START, start_seat_names
 from meja.core.told import Told
 from meja.games.te_kuiti.actions import (
-    ACTION_LOOKUP,
     ACTION_NAMES,
+    ACTIONS,
     COLLECT,
     END_TURN,
     FLIP,
@@ -25,10 +26,10 @@ from meja.games.te_kuiti.actions import (
     PAIRS,
     PLACE,
     REMOVE,
-    START_NAMES,
     TILE_NAMES,
-    TURN_NAMES,
+    TILES,
     TURN_SIDE,
+    TURNS,
 )
 from meja.games.te_kuiti.components import (
     ENDGAME_OPEN_TILES,
@@ -92,12 +93,7 @@ POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     for face in ("down", "up", "gone")
 )
 """A cell as positions write it, by face (down, up, gone), tile (-1: unseen) and side."""
-CHANCE_LOOKUP = {name: i for i, name in enumerate(TILE_NAMES)}
-TURN_LOOKUP = {name: i for i, name in enumerate(TURN_NAMES)}
-START_LOOKUP = {name: i for i, name in enumerate(START_NAMES)}
-CHANCE_NAMES = {ORIENT: TURN_NAMES, START: START_NAMES}
-CHANCE_LOOKUPS = {ORIENT: TURN_LOOKUP, START: START_LOOKUP}
-"""Chance outcome names by phase, other than a flip's tile types."""
+MOVE_HINT = "(try 'fence b3n', 'remove b3n', 'flip c2', 'collect a1 c4' or 'end turn')"
 
 
 class TeKuitiState(State):
@@ -265,22 +261,19 @@ class TeKuitiState(State):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
-            total = sum(self.pool)
-            return [(t, n / total) for t, n in enumerate(self.pool) if n]
+            return draw_outcomes(self.pool, sum(self.pool))
         if self.phase == ORIENT:
-            return [(turn, 1 / len(TURN_SIDE)) for turn in range(len(TURN_SIDE))]
+            return uniform_outcomes(len(TURN_SIDE))
         if self.phase == START:
-            return [(seat, 1 / self.num_players) for seat in range(self.num_players)]
+            return uniform_outcomes(self.num_players)
         return []
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if not isinstance(action, int) or action < 0:
-            return False
         if self.phase == REVEAL:
-            return action < len(self.pool) and self.pool[action] > 0
+            return can_draw(self.pool, action)
         if self.phase == START:
-            return action < self.num_players
-        return self.phase == ORIENT and action < len(TURN_SIDE)
+            return in_range(action, self.num_players)
+        return self.phase == ORIENT and in_range(action, len(TURN_SIDE))
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: int, seat: int) -> None:
@@ -580,46 +573,29 @@ class TeKuitiState(State):
         """Nothing unseen is fixed (unflipped tiles are drawn when flipped), so a clone will do."""
         return self.clone()
 
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        seat = self.current_player() if player is None else player
-        names = CHANCE_NAMES.get(self.phase, TILE_NAMES) if seat == CHANCE else ACTION_NAMES
-        if isinstance(action, int) and 0 <= action < len(names):
-            return names[action]
-        return f"unknown action {action!r}"
+    def _names(self, seat: int) -> ActionNames:
+        """The moves; for chance, a flip's tile types, a daisy's turns or the first shepherd."""
+        if seat != CHANCE:
+            return ACTIONS
+        if self.phase == ORIENT:
+            return TURNS
+        if self.phase == START:
+            return start_seat_names(self.num_players)
+        return TILES
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """Every viewer sees the same board, so is told the same: moves by name, chance steps
         by their cell alone (see told.py)."""
         return told_step(self, player, action)
 
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse an action name (edge aliases such as b3s for b4n allowed) or number."""
-        mover = self.movers[self.phase]
-        seat = mover if player == mover and mover >= 0 else self._acting_seat(player)
-        wanted = " ".join(text.split()).lower()
+    def _unknown_words(self, text: str, seat: int) -> str:
         if seat == CHANCE:
-            lookup = CHANCE_LOOKUPS.get(self.phase, CHANCE_LOOKUP)
-            outcome = lookup.get(wanted)
-            if outcome is None and wanted.isdigit():
-                outcome = int(wanted)
-            if outcome is not None and self._is_possible_outcome(outcome):
-                return outcome
-            raise IllegalAction(f"{text!r} is not a possible outcome of this chance event")
-        action = ACTION_LOOKUP.get(wanted)
-        if action is None and wanted.isdigit():
-            action = int(wanted)
-        if action is None:
-            raise IllegalAction(
-                f"{text!r} is not a Te Kuiti move (try 'fence b3n', 'remove b3n', 'flip c2', "
-                "'collect a1 c4' or 'end turn')"
-            )
-        if not self._is_legal(action, seat):
-            raise IllegalAction(self._illegal_message(action, seat))
-        return action
+            return super()._unknown_words(text, seat)
+        return f"{text!r} is not a Te Kuiti move {MOVE_HINT}"
 
     def _illegal_message(self, action: int, seat: int) -> str:
         if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return f"{action!r} is not an action of {self.game.title}"
+            return super()._illegal_message(action, seat)
         name = ACTION_NAMES[action]
         phase = self.phase
         if phase in (SHEPHERD_TURN, BONUS):
