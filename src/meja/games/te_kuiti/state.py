@@ -8,7 +8,7 @@ until then it is one of the unseen tiles (the pool), drawn by a chance event.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from meja.core.actions import ActionNames
 from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
@@ -143,6 +143,31 @@ class TeKuitiState(State):
     round_scores: list[tuple[int, int]]
     turn: int
     won: bool
+
+    _copied = ("tiles", "sides", "pool", "revealed", "round_scores")
+    _compared = (
+        "round",
+        "start",
+        "shepherd",
+        "phase",
+        "to_place",
+        "fences",
+        "present",
+        "down",
+        "tiles",
+        "sides",
+        "pending",
+        "revealed",
+        "turning_back",
+        "ended",
+        "endgame",
+        "last_turn",
+        "fences_out",
+        "round_scores",
+        "turn",
+        "won",
+    )
+    """Every field a position holds; the others (supply, enclosures, the pool...) follow."""
 
     def __init__(
         self,
@@ -557,21 +582,9 @@ class TeKuitiState(State):
         """The phase as named in positions and views."""
         return PHASE_NAMES[self.phase]
 
-    def clone(self) -> TeKuitiState:
-        copy = object.__new__(TeKuitiState)
-        copy.__dict__.update(self.__dict__)
-        copy.options = dict(self.options)
-        copy.history = self.history[:]
-        copy.tiles = self.tiles[:]
-        copy.sides = self.sides[:]
-        copy.pool = self.pool[:]
-        copy.revealed = self.revealed[:]
-        copy.round_scores = self.round_scores[:]
-        return copy
-
     def resample(self, player: int, rng: random.Random) -> TeKuitiState:
         """Nothing unseen is fixed (unflipped tiles are drawn when flipped), so a clone will do."""
-        return self.clone()
+        return cast(TeKuitiState, self.clone())
 
     def _names(self, seat: int) -> ActionNames:
         """The moves; for chance, a flip's tile types, a daisy's turns or the first shepherd."""
@@ -726,39 +739,6 @@ class TeKuitiState(State):
         if gone_sheep != self.collected:
             problems.append(f"{gone_sheep} sheep left the field but {self.collected} collected")
         return problems
-
-    def __eq__(self, other: object) -> bool:
-        """Equal exactly when the positions are, compared on the fields positions are built from."""
-        if not isinstance(other, State):
-            return NotImplemented
-        return isinstance(other, TeKuitiState) and self.key() == other.key()
-
-    def key(self) -> tuple[Any, ...]:
-        """Every field a position holds (the others are derived from these)."""
-        return (
-            self.num_players,
-            self.options,
-            self.round,
-            self.start,
-            self.shepherd,
-            self.phase,
-            self.to_place,
-            self.fences,
-            self.present,
-            self.down,
-            self.tiles,
-            self.sides,
-            self.pending,
-            self.revealed,
-            self.turning_back,
-            self.ended,
-            self.endgame,
-            self.last_turn,
-            self.fences_out,
-            self.round_scores,
-            self.turn,
-            self.won,
-        )
 
     def __str__(self) -> str:
         return render(self)
