@@ -9,8 +9,8 @@ import pytest
 from meja.bots.heuristics.te_kuiti import FEATURES, features, values
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import FENCES
-from meja.games.te_kuiti.field import CELL_NAMES
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_NAMES
 
 THREE_SIDES = ["c3n", "c4n", "c3w"]
 """Fences on three sides of c3: a fence on its east side, d3w, encloses it."""

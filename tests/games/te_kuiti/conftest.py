@@ -10,8 +10,8 @@ import pytest
 
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import FENCES, FENCES_PER_TURN, TILE_TYPES
-from meja.games.te_kuiti.field import CELL_EDGES, CELL_INDEX, CELL_NAMES, EDGE_NAMES
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_EDGES, CELL_INDEX, CELL_NAMES, EDGE_NAMES
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

@@ -17,8 +17,8 @@ from meja.commands.play_session import render_view
 from meja.core import InvalidPosition
 from meja.core.game import random_step
 from meja.games.te_kuiti import GAME
-from meja.games.te_kuiti.field import CELL_INDEX, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_INDEX, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

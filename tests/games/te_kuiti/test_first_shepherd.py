@@ -14,8 +14,8 @@ from meja.core.game import random_step
 from meja.core.told import told_all
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import FENCES
-from meja.games.te_kuiti.field import NUM_CELLS
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import NUM_CELLS
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

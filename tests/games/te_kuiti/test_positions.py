@@ -12,8 +12,8 @@ from meja.core import CHANCE, GameOver, IllegalAction, InvalidPosition, NotYourT
 from meja.core.game import play_random, random_step
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import ACTION_NAMES, NUM_ACTIONS, REMOVE
-from meja.games.te_kuiti.field import EDGE_INDEX
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import EDGE_INDEX
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

@@ -15,17 +15,21 @@ from meja.bots.heuristics.values import linear_shares
 from meja.core import State
 from meja.games.te_kuiti.actions import COLLECT, END_TURN, FLIP, PLACE, REMOVE
 from meja.games.te_kuiti.components import SHEEP_KINDS, SHEEP_PER_TURN
-from meja.games.te_kuiti.field import CELL_EDGES, NUM_CELLS, PAD_BIT, WIDTH, list_cells
-from meja.games.te_kuiti.state import (
+from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import (
     BONUS,
+    CELL_EDGES,
     COLLECTING,
     FLIPPING,
+    NUM_CELLS,
     OVER,
+    PAD_BIT,
     RAM_CHOICE,
     RAM_TYPES,
     SHEPHERD_TURN,
     TILE_KIND,
-    TeKuitiState,
+    WIDTH,
+    list_cells,
 )
 
 ENCLOSED_WORTH = 10.0

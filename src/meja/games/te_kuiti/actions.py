@@ -11,8 +11,15 @@ from __future__ import annotations
 from itertools import combinations
 
 from meja.core.actions import ActionNames
-from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, SIDES, TILE_TYPES
-from meja.games.te_kuiti.field import CELL_NAMES, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS, NUM_EDGES
+from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, SIDES
+from meja.games.te_kuiti.tables import (
+    CELL_NAMES,
+    EDGE_ALIASES,
+    EDGE_NAMES,
+    NUM_CELLS,
+    NUM_EDGES,
+    TILE_NAMES,
+)
 
 PLACE = 0
 REMOVE = PLACE + NUM_EDGES
@@ -51,10 +58,8 @@ def _action_aliases() -> dict[str, int]:
 ACTIONS = ActionNames(ACTION_NAMES, _action_aliases())
 """The players' moves, named and parsed (edge aliases such as b3s for b4n allowed)."""
 
-TILE_NAMES = tuple(tile.name for tile in TILE_TYPES)
-"""Chance outcome i of a flip is tile type i."""
-
 TILES = ActionNames(TILE_NAMES, what="tile")
+"""Chance outcome i of a flip is tile type i."""
 
 _PRINTED = SIDES.index(DAISY_PRINTED_SIDE)
 TURN_SIDE: tuple[int, ...] = tuple((_PRINTED + turn) % len(SIDES) for turn in range(len(SIDES)))

@@ -1,9 +1,10 @@
-"""Reading positions (see TeKuitiState.position) back into states, refusing impossible ones.
+"""Positions: the whole state as data, read back into states refusing impossible ones, and the
+check that every component is accounted for.
 
 A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a tile name or
-"?" for a tile nobody has seen yet. Fences are listed by edge name (see field.py). The tiles
+"?" for a tile nobody has seen yet. Fences are listed by edge name (see tables.py). The tiles
 that go face down at the next action are written up and listed in turning_back (T4a). As a
-new round begins, ended_round holds the field the last one ended on (see ended.py); positions
+new round begins, ended_round holds the field the last one ended on (see scoring.py); positions
 written before it was kept leave it out. start is the first shepherd (T4b), null while a random
 draw of it is pending (then shepherd is null too); positions written before it was kept leave it
 out, and it follows from the round and its shepherd.
@@ -11,12 +12,11 @@ out, and it follows from the round and its shepherd.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meja.core.errors import InvalidPosition
 from meja.core.start_player import RANDOM_START
-from meja.games.te_kuiti.actions import TILE_NAMES
 from meja.games.te_kuiti.components import (
     ENDGAME_OPEN_TILES,
     FENCES,
@@ -25,24 +25,27 @@ from meja.games.te_kuiti.components import (
     SHEEP_PER_TURN,
     SIDES,
 )
-from meja.games.te_kuiti.ended import DOWN, GONE, UP, EndedField
-from meja.games.te_kuiti.field import (
+from meja.games.te_kuiti.legal import pair_actions
+from meja.games.te_kuiti.scoring import EndedField
+from meja.games.te_kuiti.tables import (
+    BONUS,
+    CELL_CODES,
     CELL_INDEX,
     CELL_NAMES,
+    COLLECTING,
+    DOWN,
     EDGE_ALIASES,
     EDGE_NAMES,
+    FACES,
+    FLIPPING,
+    GONE,
     INTERIOR,
     NUM_CELLS,
-    PAD_BIT,
-    enclosed_by,
-)
-from meja.games.te_kuiti.state import (
-    BONUS,
-    COLLECTING,
-    FLIPPING,
     ORIENT,
     OVER,
+    PAD_BIT,
     PHASE_NAMES,
+    POSITION_TEXT,
     RAM_CHOICE,
     REVEAL,
     SHEPHERD_TURN,
@@ -50,13 +53,17 @@ from meja.games.te_kuiti.state import (
     TILE_COUNTS,
     TILE_DAISY,
     TILE_KIND,
-    TeKuitiState,
+    TILE_NAMES,
+    UP,
+    enclosed_by,
+    list_cells,
+    list_edge_names,
 )
 
 if TYPE_CHECKING:
     from meja.core.game import Game
+    from meja.games.te_kuiti.state import TeKuitiState
 
-FACES = ("down", "up", "gone")
 KEYS = (
     "players",
     "options",
@@ -88,7 +95,83 @@ DUEL_TURNING_BACK_PHASES = frozenset((SHEPHERD_TURN, OVER))
 shepherd's turn, or the end of the game."""
 DUEL_PHASES = frozenset(range(len(PHASE_NAMES))) - {ORIENT}
 TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
-SIDE_INDEX = {side: i for i, side in enumerate(SIDES)}
+
+
+def position(state: TeKuitiState) -> dict[str, Any]:
+    """Everything, hidden identities included: a cell reads "<face> <tile>[ <side>]".
+
+    A tile turning back still shows, so it is written face up and listed in turning_back.
+    """
+    present, down, tiles, sides = state.present, state.down, state.tiles, state.sides
+    cells = [
+        POSITION_TEXT[2 if not present & bit else 0 if down & bit else 1][tiles[c]][sides[c]]
+        for c, bit in enumerate(PAD_BIT)
+    ]
+    for cell in state.turning_back:
+        cells[cell] = POSITION_TEXT[1][tiles[cell]][sides[cell]]
+    result = None
+    if state.solo and state.phase == OVER:
+        result = "won" if state.won else "lost"
+    return {
+        "players": state.num_players,
+        "options": dict(state.options),
+        "round": state.round,
+        "start": None if state.start < 0 else state.start,
+        "shepherd": None if state.start < 0 else state.shepherd,
+        "phase": PHASE_NAMES[state.phase],
+        "supply": state.supply,
+        "fences_to_place": state.to_place,
+        "fences": list_edge_names(state.fences),
+        "cells": cells,
+        "flipping": CELL_NAMES[state.pending] if state.pending >= 0 else None,
+        "revealed": [CELL_NAMES[c] for c in state.revealed],
+        "turning_back": [CELL_NAMES[c] for c in state.turning_back],
+        "ended_round": None if state.ended is None else ended_position(state.ended),
+        "end_of_round": state.endgame,
+        "last_turn": state.last_turn,
+        "fences_out": state.fences_out,
+        "round_scores": [list(points) for points in state.round_scores],
+        "turn": state.turn,
+        "result": result,
+    }
+
+
+def ended_position(ended: EndedField) -> dict[str, Any]:
+    """Cells as positions write them, a face-down tile as "down ?"; fences by edge name."""
+    cells = [
+        "down ?" if face == DOWN else f"{FACES[face]} {TILE_NAMES[tile]}"
+        for face, tile in zip(ended.faces, ended.tiles, strict=True)
+    ]
+    return {"cells": cells, "fences": list_edge_names(ended.fences)}
+
+
+def seen_counts(tiles: Sequence[int]) -> list[int]:
+    """How many of each tile type the cells show as seen (-1: unseen)."""
+    seen = [0] * len(TILE_COUNTS)
+    for tile in tiles:
+        if tile >= 0:
+            seen[tile] += 1
+    return seen
+
+
+def check_components(state: TeKuitiState) -> list[str]:
+    """Every fence in the supply or on the field, every tile seen or in the pool, and every
+    sheep off the field collected."""
+    problems: list[str] = []
+    if state.supply + state.fences.bit_count() != FENCES:
+        problems.append(
+            f"{state.supply} fences in supply + {state.fences.bit_count()} on the field != {FENCES}"
+        )
+    seen = seen_counts(state.tiles)
+    for t, count in enumerate(TILE_COUNTS):
+        if seen[t] + state.pool[t] != count:
+            problems.append(f"{TILE_NAMES[t]}: {seen[t]} seen + {state.pool[t]} unseen")
+    gone_sheep = sum(
+        1 for c in list_cells(INTERIOR & ~state.present) if TILE_KIND[state.tiles[c]] >= 0
+    )
+    if gone_sheep != state.collected:
+        problems.append(f"{gone_sheep} sheep left the field but {state.collected} collected")
+    return problems
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -109,21 +192,6 @@ def _cell(value: Any, key: str) -> int:
     if not isinstance(value, str) or value not in CELL_INDEX:
         raise InvalidPosition(f"{key}: {value!r} is not a cell (a1 .. e5)")
     return CELL_INDEX[value]
-
-
-def _cell_codes() -> dict[str, tuple[int, int, int]]:
-    """Every well-formed cell string and its (face, tile, side); -1 for unseen or no side."""
-    codes: dict[str, tuple[int, int, int]] = {"down ?": (0, -1, -1)}
-    for face_index, face in enumerate(FACES):
-        for tile, name in enumerate(TILE_NAMES):
-            codes[f"{face} {name}"] = (face_index, tile, -1)
-            if TILE_DAISY[tile]:
-                for side, side_name in enumerate(SIDES):
-                    codes[f"{face} {name} {side_name}"] = (face_index, tile, side)
-    return codes
-
-
-CELL_CODES = _cell_codes()
 
 
 def _explain_cell(key: str, value: Any) -> InvalidPosition:
@@ -164,8 +232,8 @@ def _parse_cell(state: TeKuitiState, cell: int, value: Any) -> None:
         state.sides[cell] = side
 
 
-def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
-    """Build a state from a position, refusing anything no game could reach, by field name."""
+def read_header(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The player count and the resolved options, once every key is known to be there."""
     if not isinstance(data, Mapping):
         raise InvalidPosition("a Te Kuiti position must be a JSON object")
     missing = [key for key in KEYS if key not in data]
@@ -178,11 +246,15 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     if not isinstance(data["options"], Mapping):
         raise InvalidPosition("options: expected an object")
     try:
-        options = game.resolve_options(players, dict(data["options"]))
+        return players, game.resolve_options(players, dict(data["options"]))
     except ValueError as exc:
         raise InvalidPosition(f"options: {exc}") from None
-    state = TeKuitiState(game, players, options)
+
+
+def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
+    """Fill a fresh state from a position, refusing anything no game could reach, by field."""
     solo = state.solo
+    players = state.num_players
 
     phase_name = data["phase"]
     if phase_name not in PHASE_NAMES:
@@ -209,10 +281,7 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
         raise InvalidPosition(f"cells: expected a list of {NUM_CELLS} cell strings")
     for cell, value in enumerate(cells):
         _parse_cell(state, cell, value)
-    seen = [0] * len(TILE_COUNTS)
-    for tile in state.tiles:
-        if tile >= 0:
-            seen[tile] += 1
+    seen = seen_counts(state.tiles)
     for tile, count in enumerate(TILE_COUNTS):
         if seen[tile] > count:
             name = TILE_NAMES[tile]
@@ -269,7 +338,6 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     _read_scores(state, data)
     _check_moves(state)
     _read_ended(state, data.get("ended_round"))
-    return state
 
 
 def _read_start(
@@ -494,7 +562,7 @@ def _check_moves(state: TeKuitiState) -> None:
         raise InvalidPosition(f"round: the game ends after round {ROUNDS}")
     if phase == RAM_CHOICE and not state.fences:
         raise InvalidPosition("phase: 'ram' but there is no fence to remove")
-    if phase == COLLECTING and not state.pair_actions():
+    if phase == COLLECTING and not pair_actions(state):
         raise InvalidPosition("phase: 'collect' but no matching pair is visible")
     if phase == BONUS and not state.supply:
         raise InvalidPosition("phase: 'bonus' but the supply is empty")

@@ -15,8 +15,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from meja.games.te_kuiti.components import COLS, ROUNDS, ROWS, TILE_TYPES
-from meja.games.te_kuiti.ended import DOWN, GONE, EndedField
-from meja.games.te_kuiti.field import CELL_NAMES, NUM_CELLS, PAD_BIT, h_edge, v_edge
+from meja.games.te_kuiti.scoring import EndedField
+from meja.games.te_kuiti.tables import (
+    CELL_NAMES,
+    DOWN,
+    GONE,
+    NUM_CELLS,
+    PAD_BIT,
+    h_edge,
+    v_edge,
+)
 
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
