@@ -19,6 +19,7 @@ THREE_SIDES = ["c3n", "c4n", "c3w"]
 def position(fences: list[str], cells: dict[str, str], **fields: Any) -> TeKuitiState:
     """A two-player state at the sheep player's flip; cells not named lie face down, unseen."""
     data = GAME.new_state(2).position()
+    del data["to_move"]  # the phase set here decides it
     data.update(
         cells=[cells.get(name, "down ?") for name in CELL_NAMES],
         fences=fences,

@@ -70,6 +70,7 @@ def build_state(
     data["supply"] = FENCES - len(fence_list)
     data["phase"] = phase
     data["fences_to_place"] = min(FENCES_PER_TURN, data["supply"]) if phase == "shepherd" else 0
+    del data["to_move"]  # the phase set here decides it
     data.update(fields)
     return GAME.from_position(data)
 

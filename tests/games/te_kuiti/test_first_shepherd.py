@@ -129,7 +129,7 @@ def _started(choice: str, **changes: Any) -> dict[str, Any]:
     ("data", "message"),
     [
         (_started("1", phase="start"), r"^phase: 'start' only when start_player='random'"),
-        (_drawing(players=1), r"^phase: 'start' does not occur with 1 player"),
+        (_drawing(num_players=1), r"^phase: 'start' does not occur with 1 player"),
         (_drawing(shepherd=0), r"^shepherd: null, as is start, until the first shepherd"),
         (_drawing(start=1), r"^shepherd: null, as is start, until the first shepherd"),
         (_drawing(fences=["a1n"], supply=FENCES - 1), r"^phase: 'start' comes before any move"),

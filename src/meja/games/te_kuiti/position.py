@@ -1,13 +1,16 @@
 """Positions: the whole state as data, read back into states refusing impossible ones, and the
 check that every component is accounted for.
 
-A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a tile name or
-"?" for a tile nobody has seen yet. Fences are listed by edge name (see tables.py). The tiles
-that go face down at the next action are written up and listed in turning_back (T4a). As a
-new round begins, ended_round holds the field the last one ended on (see scoring.py); positions
-written before it was kept leave it out. start is the first shepherd (T4b), null while a random
-draw of it is pending (then shepherd is null too); positions written before it was kept leave it
-out, and it follows from the round and its shepherd.
+A position begins with the envelope every game shares (num_players, phase, to_move, turn) and
+its format. A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a
+tile name or "?" for a tile nobody has seen yet. Fences are listed by edge name. The tiles that
+go face down at the next action are written up and listed in turning_back (T4a). As a new round
+begins, ended_round holds the field the last one ended on; positions written before it was kept
+leave it out. start is the first shepherd (T4b), null while a random draw of it is pending (then
+shepherd is null too); positions written before it was kept leave it out, and it follows from
+the round and its shepherd. A position without format is read in the shape before it: players
+for num_players, no to_move, and turn counting the solo turns completed (two-player turns went
+uncounted: such a position counts the turn in progress as turn 1).
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from meja.games.te_kuiti.components import (
     SIDES,
 )
 from meja.games.te_kuiti.legal import pair_actions
-from meja.games.te_kuiti.scoring import EndedField
+from meja.games.te_kuiti.scoring import EndedField, cut_short, recorded_end
 from meja.games.te_kuiti.tables import (
     BONUS,
     CELL_CODES,
@@ -64,12 +67,16 @@ if TYPE_CHECKING:
     from meja.core.game import Game
     from meja.games.te_kuiti.state import TeKuitiState
 
+FORMAT = 2
+"""The shape of positions written now; a position without one is read as written before."""
 KEYS = (
-    "players",
+    "num_players",
+    "phase",
+    "turn",
+    "format",
     "options",
     "round",
     "shepherd",
-    "phase",
     "supply",
     "fences_to_place",
     "fences",
@@ -81,12 +88,12 @@ KEYS = (
     "last_turn",
     "fences_out",
     "round_scores",
-    "turn",
     "result",
 )
-OPTIONAL_KEYS = ("ended_round", "start")
+OLD_KEYS = ("players", *(key for key in KEYS if key not in ("num_players", "format")))
+OPTIONAL_KEYS = ("ended_round", "start", "to_move")
 """Fields a position may leave out: an older position has none, which means null for
-ended_round and, for start, the seat the round and its shepherd imply."""
+ended_round and, for start and to_move, the seat the round, its shepherd and the phase imply."""
 ENDED_KEYS = ("cells", "fences")
 SOLO_PHASES = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
 SOLO_TURNING_BACK_PHASES = frozenset((FLIPPING, OVER))
@@ -113,12 +120,12 @@ def position(state: TeKuitiState) -> dict[str, Any]:
     if state.solo and state.phase == OVER:
         result = "won" if state.won else "lost"
     return {
-        "players": state.num_players,
+        **state.envelope(PHASE_NAMES[state.phase], state.turn),
+        "format": FORMAT,
         "options": dict(state.options),
         "round": state.round,
         "start": None if state.start < 0 else state.start,
         "shepherd": None if state.start < 0 else state.shepherd,
-        "phase": PHASE_NAMES[state.phase],
         "supply": state.supply,
         "fences_to_place": state.to_place,
         "fences": list_edge_names(state.fences),
@@ -131,7 +138,6 @@ def position(state: TeKuitiState) -> dict[str, Any]:
         "last_turn": state.last_turn,
         "fences_out": state.fences_out,
         "round_scores": [list(points) for points in state.round_scores],
-        "turn": state.turn,
         "result": result,
     }
 
@@ -236,13 +242,17 @@ def read_header(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any
     """The player count and the resolved options, once every key is known to be there."""
     if not isinstance(data, Mapping):
         raise InvalidPosition("a Te Kuiti position must be a JSON object")
-    missing = [key for key in KEYS if key not in data]
+    old = "format" not in data
+    keys = OLD_KEYS if old else KEYS
+    missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidPosition(f"{missing[0]}: missing from the position")
-    extra = sorted(set(data) - set(KEYS) - set(OPTIONAL_KEYS))
+    extra = sorted(set(data) - set(keys) - set(OPTIONAL_KEYS))
     if extra:
         raise InvalidPosition(f"{extra[0]}: not a field of a Te Kuiti position")
-    players = _int(data, "players", game.min_players, game.max_players)
+    if not old and (isinstance(data["format"], bool) or data["format"] != FORMAT):
+        raise InvalidPosition(f"format: expected {FORMAT}, got {data['format']!r}")
+    players = _int(data, "players" if old else "num_players", game.min_players, game.max_players)
     if not isinstance(data["options"], Mapping):
         raise InvalidPosition("options: expected an object")
     try:
@@ -338,6 +348,14 @@ def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
     _read_scores(state, data)
     _check_moves(state)
     _read_ended(state, data.get("ended_round"))
+    if phase == OVER:
+        state.end = recorded_end(state)
+    to_move = data.get("to_move", state.current_player())
+    if isinstance(to_move, bool) or to_move != state.current_player():
+        raise InvalidPosition(
+            f"to_move: expected {state.current_player()} in the {phase_name!r} phase, "
+            f"got {to_move!r}"
+        )
 
 
 def _read_start(
@@ -535,10 +553,7 @@ def _read_scores(state: TeKuitiState, data: Mapping[str, Any]) -> None:
         ):
             raise InvalidPosition(f"round_scores[{index}]: expected two non-negative integers")
         state.round_scores.append((points[0], points[1]))
-    limit = state.turn_limit if state.solo else 0
-    state.turn = _int(data, "turn", 0, limit)
-    if state.solo and state.turn == limit and state.phase != OVER:
-        raise InvalidPosition(f"turn: the solo game ends after {limit} turns")
+    _read_turn(state, data)
     result = data["result"]
     if state.solo and state.phase == OVER:
         if result not in ("won", "lost"):
@@ -548,6 +563,22 @@ def _read_scores(state: TeKuitiState, data: Mapping[str, Any]) -> None:
         state.won = result == "won"
     elif result is not None:
         raise InvalidPosition("result: null until a solo game is over")
+
+
+def _read_turn(state: TeKuitiState, data: Mapping[str, Any]) -> None:
+    """The turns begun: from 1 (0 before the first shepherd is drawn), at most the solo limit."""
+    limit = state.turn_limit if state.solo else state.game.max_game_length(state.num_players)
+    if "format" in data:
+        low, high = (0, 0) if state.phase == START else (1, limit)
+        state.turn = _int(data, "turn", low, high)
+        return
+    played = _int(data, "turn", 0, limit if state.solo else 0)
+    if state.solo and played == limit and state.phase != OVER:
+        raise InvalidPosition(f"turn: the solo game ends after {limit} turns")
+    if state.solo:
+        state.turn = played + (state.phase != OVER or cut_short(state))
+    else:
+        state.turn = int(state.phase != START)
 
 
 def _check_moves(state: TeKuitiState) -> None:

@@ -1,4 +1,4 @@
-"""Scores, winners and the ends of rounds and of the solo game (T7, T8).
+"""Scores, winners and the ends of rounds and of the solo game (T7, T8), with why each ended.
 
 When round 1 ends, both players still see its last fence, its enclosures and the tiles as they
 lay, a mismatch that ended the round among them (T4a), before the tiles are laid out again: the
@@ -25,6 +25,19 @@ from meja.games.te_kuiti.tables import (
 
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
+
+END_NAMES = (
+    "playing",
+    "field cleared (won)",
+    "fences ran out",
+    "turn limit",
+    "every tile enclosed",
+    "no pair left to match",
+    "field revealed",
+)
+"""Why a game ended, as the state records it: the solo game's outcomes, or what ended the
+last round of two players (its fences, or a last shepherd turn once the field was revealed)."""
+PLAYING, CLEARED, FENCES_RAN_OUT, TURN_LIMIT, ENCLOSED, NO_PAIR, REVEALED = range(len(END_NAMES))
 
 
 @dataclass(frozen=True)
@@ -63,11 +76,27 @@ def winners(state: TeKuitiState) -> list[int]:
 
 
 def end_solo_turn(state: TeKuitiState) -> None:
-    """Win on an empty field; lose when fences ran out, nothing can change, or time is up."""
-    if not state.present or state.fences_out or stuck(state) or state.turn >= state.turn_limit:
-        finish_solo(state)
-    else:
+    """Win on an empty field; lose when fences ran out, time is up or nothing can change;
+    else the next turn begins."""
+    reason = solo_end(state)
+    if reason == PLAYING:
+        state.turn += 1
         state.phase = FLIPPING
+    else:
+        finish_solo(state, reason)
+
+
+def solo_end(state: TeKuitiState) -> int:
+    """Why the solo game ends at the end of this turn, first reason first, or PLAYING."""
+    if not state.present:
+        return CLEARED
+    if state.fences_out or not state.supply:
+        return FENCES_RAN_OUT
+    if state.turn >= state.turn_limit:
+        return TURN_LIMIT
+    if stuck(state):
+        return NO_PAIR if state.present & ~state.enclosed else ENCLOSED
+    return PLAYING
 
 
 def stuck(state: TeKuitiState) -> bool:
@@ -79,10 +108,21 @@ def stuck(state: TeKuitiState) -> bool:
     return len(set(kinds)) == len(kinds)
 
 
-def finish_solo(state: TeKuitiState) -> None:
+def finish_solo(state: TeKuitiState, reason: int) -> None:
     """The solo game is over: won exactly when every tile has left the field."""
     state.phase = OVER
     state.won = not state.present
+    state.end = reason
+
+
+def cut_short(state: TeKuitiState) -> bool:
+    """Whether the solo game ended during a turn, as its last fence fell (T2, immediate)."""
+    return state.solo and state.phase == OVER and state.immediate and not state.supply
+
+
+def turns_played(state: TeKuitiState) -> int:
+    """The turns completed: every turn begun, but for one the last fence cut short."""
+    return state.turn - cut_short(state)
 
 
 def end_round(state: TeKuitiState) -> None:
@@ -95,9 +135,23 @@ def end_round(state: TeKuitiState) -> None:
         ended = ended_field(state)
         state.start_round(state.round + 1, state.sheep)
         state.ended = ended
+        state.turn += 1
     else:
         state.phase = OVER
         state.to_place = 0
+        state.end = round_end(state)
+
+
+def round_end(state: TeKuitiState) -> int:
+    """What ended a two-player round: the last fence placed, or the field revealed (T2, T4)."""
+    return FENCES_RAN_OUT if not state.supply else REVEALED
+
+
+def recorded_end(state: TeKuitiState) -> int:
+    """Why a finished game ended, as play records it, found again from its fields."""
+    if not state.solo:
+        return round_end(state)
+    return solo_end(state) or NO_PAIR
 
 
 def ended_field(state: TeKuitiState) -> EndedField:

@@ -36,7 +36,14 @@ from meja.games.te_kuiti.components import (
     FENCES_PER_TURN,
     SHEEP_PER_TURN,
 )
-from meja.games.te_kuiti.scoring import EndedField, end_round, end_solo_turn, finish_solo
+from meja.games.te_kuiti.scoring import (
+    FENCES_RAN_OUT,
+    PLAYING,
+    EndedField,
+    end_round,
+    end_solo_turn,
+    finish_solo,
+)
 from meja.games.te_kuiti.tables import (
     ALL_OPEN_EAST,
     ALL_OPEN_SOUTH,
@@ -82,7 +89,9 @@ class TeKuitiState(State):
     next action is applied (T4a). ended holds the field the last round ended on, shown to
     everyone beside the new field until the next action, as the table still shows it. start is
     the first shepherd (T4b), -1 while a random draw of it is pending; until then shepherd holds
-    a stand-in seat that no view or position shows.
+    a stand-in seat that no view or position shows. turn counts the turns begun, the shepherd's
+    and the sheep player's alike (0 before the draw of the first shepherd); end records why the
+    game ended (see scoring.py).
     """
 
     solo: bool
@@ -117,6 +126,7 @@ class TeKuitiState(State):
     round_scores: list[tuple[int, int]]
     turn: int
     won: bool
+    end: int
 
     _copied = ("tiles", "sides", "pool", "revealed", "round_scores")
     _compared = (
@@ -140,6 +150,7 @@ class TeKuitiState(State):
         "round_scores",
         "turn",
         "won",
+        "end",
     )
     """Every field a position holds; the others (supply, enclosures, the pool...) follow."""
 
@@ -155,10 +166,11 @@ class TeKuitiState(State):
         self.immediate = options["out_of_fences"] == "immediate"
         self.turn_limit = options["solo_turn_limit"]
         self.round_scores = []
-        self.turn = 0
         self.won = False
+        self.end = PLAYING
         choice = options["start_player"]
         self.start = 0 if self.solo else -1 if choice == RANDOM_START else int(choice)
+        self.turn = 0 if self.start < 0 else 1
         self.start_round(1, max(self.start, 0))
         if self.start < 0:
             self.phase = START
@@ -243,12 +255,14 @@ class TeKuitiState(State):
         elif phase == START:
             self.start = action
             self.start_round(1, action)
+            self.turn += 1
         elif phase == SHEPHERD_TURN:
             self.place(action - PLACE)
             self.to_place -= 1
             if self.supply == 0 or (self.to_place == 0 and self.last_turn):
                 end_round(self)
             elif self.to_place == 0:
+                self.turn += 1
                 self.next_flip()
         elif phase == BONUS:
             self.place(action - PLACE)
@@ -362,7 +376,7 @@ class TeKuitiState(State):
                 if self.supply == 0:
                     if self.immediate:
                         self.turning_back = (cell,)
-                        finish_solo(self)
+                        finish_solo(self, FENCES_RAN_OUT)
                         return
                     self.fences_out = True
         if tile in RAM_TYPES:
@@ -423,7 +437,6 @@ class TeKuitiState(State):
             self.turning_back = back
         self.revealed = []
         if self.solo:
-            self.turn += 1
             end_solo_turn(self)
             return
         if self.fences_out:
@@ -431,6 +444,7 @@ class TeKuitiState(State):
             return
         if self.endgame and not self.down & ~self.enclosed:
             self.last_turn = True
+        self.turn += 1
         self.phase = SHEPHERD_TURN
         self.to_place = min(FENCES_PER_TURN, self.supply)
 

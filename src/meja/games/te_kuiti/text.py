@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from meja.games.te_kuiti.components import COLS, ROUNDS, ROWS, TILE_TYPES
-from meja.games.te_kuiti.scoring import EndedField
+from meja.games.te_kuiti.scoring import EndedField, turns_played
 from meja.games.te_kuiti.tables import (
     CELL_NAMES,
     DOWN,
@@ -87,9 +87,9 @@ def ended_label(ended: EndedField, cell: int) -> str:
 def render(state: TeKuitiState) -> str:
     """The whole state, hidden identities included, as stable text for logs and playthroughs."""
     if state.solo:
-        head = f"Te Kuiti solo, turn {state.turn + 1} (lost after {state.turn_limit})"
+        head = f"Te Kuiti solo, turn {state.turn} (lost after {state.turn_limit})"
         if state.is_terminal():
-            head = f"Te Kuiti solo, over after {state.turn} turns"
+            head = f"Te Kuiti solo, over after {turns_played(state)} turns"
     elif state.start < 0:
         head = f"Te Kuiti, round 1 of {ROUNDS}: the first shepherd is yet to be drawn (T4b)"
     else:

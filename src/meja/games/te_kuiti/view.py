@@ -44,10 +44,9 @@ def view(state: TeKuitiState, player: int | None) -> dict[str, Any]:
         removed[name] = removed.get(name, 0) + 1
     ended = state.ended
     return {
+        **state.envelope(PHASE_NAMES[state.phase], state.turn),
         "seat": player,
         "round": state.round,
-        "phase": PHASE_NAMES[state.phase],
-        "to_move": state.movers[state.phase],
         "shepherd": None if state.solo or state.start < 0 else state.shepherd,
         "sheep": None if state.start < 0 else state.sheep,
         "supply": state.supply,
@@ -65,7 +64,6 @@ def view(state: TeKuitiState, player: int | None) -> dict[str, Any]:
         "removed": removed,
         "scores": scores(state),
         "round_scores": [list(points) for points in state.round_scores],
-        "turn": state.turn,
         "winners": winners(state),
     }
 
