@@ -160,6 +160,22 @@ def seen_counts(tiles: Sequence[int]) -> list[int]:
     return seen
 
 
+def _read_counts(tiles: Sequence[int], key: str) -> list[int]:
+    """seen_counts, refusing more tiles of a type than exist."""
+    seen = seen_counts(tiles)
+    for tile, count in enumerate(TILE_COUNTS):
+        if seen[tile] > count:
+            raise InvalidPosition(
+                f"{key}: {seen[tile]} {TILE_NAMES[tile]} tiles, only {count} exist"
+            )
+    return seen
+
+
+def gone_sheep(state: TeKuitiState) -> int:
+    """The sheep that left the field: each was collected."""
+    return sum(1 for c in list_cells(INTERIOR & ~state.present) if TILE_KIND[state.tiles[c]] >= 0)
+
+
 def check_components(state: TeKuitiState) -> list[str]:
     """Every fence in the supply or on the field, every tile seen or in the pool, and every
     sheep off the field collected."""
@@ -172,11 +188,9 @@ def check_components(state: TeKuitiState) -> list[str]:
     for t, count in enumerate(TILE_COUNTS):
         if seen[t] + state.pool[t] != count:
             problems.append(f"{TILE_NAMES[t]}: {seen[t]} seen + {state.pool[t]} unseen")
-    gone_sheep = sum(
-        1 for c in list_cells(INTERIOR & ~state.present) if TILE_KIND[state.tiles[c]] >= 0
-    )
-    if gone_sheep != state.collected:
-        problems.append(f"{gone_sheep} sheep left the field but {state.collected} collected")
+    gone = gone_sheep(state)
+    if gone != state.collected:
+        problems.append(f"{gone} sheep left the field but {state.collected} collected")
     return problems
 
 
@@ -291,17 +305,9 @@ def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
         raise InvalidPosition(f"cells: expected a list of {NUM_CELLS} cell strings")
     for cell, value in enumerate(cells):
         _parse_cell(state, cell, value)
-    seen = seen_counts(state.tiles)
-    for tile, count in enumerate(TILE_COUNTS):
-        if seen[tile] > count:
-            name = TILE_NAMES[tile]
-            raise InvalidPosition(f"cells: {seen[tile]} {name} tiles, only {count} exist")
-        state.pool[tile] = count - seen[tile]
-    state.collected = sum(
-        1
-        for cell in range(NUM_CELLS)
-        if not state.present & PAD_BIT[cell] and TILE_KIND[state.tiles[cell]] >= 0
-    )
+    seen = _read_counts(state.tiles, "cells")
+    state.pool = [count - seen[tile] for tile, count in enumerate(TILE_COUNTS)]
+    state.collected = gone_sheep(state)
 
     pending = data["flipping"]
     if phase in (REVEAL, ORIENT):
@@ -438,10 +444,7 @@ def _read_ended(state: TeKuitiState, value: Any) -> None:
             raise InvalidPosition(f"{where}: a {name} leaves the field when flipped; not up")
         faces.append(face)
         tiles.append(tile)
-    for tile, count in enumerate(TILE_COUNTS):
-        if tiles.count(tile) > count:
-            many = f"{tiles.count(tile)} {TILE_NAMES[tile]} tiles"
-            raise InvalidPosition(f"{key}.cells: {many}, only {count} exist")
+    _read_counts(tiles, f"{key}.cells")
     enclosed = enclosed_by(fences)
     points = [0, 0]
     for cell, face in enumerate(faces):
