@@ -85,3 +85,7 @@ class TeKuiti(Game):
         state = TeKuitiState(self, num_players, options)
         read_fields(state, data)
         return state
+
+
+GAME = TeKuiti()
+"""The one Te Kuiti game object."""
