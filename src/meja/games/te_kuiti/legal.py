@@ -43,9 +43,9 @@ list_removes = bit_lister(range(REMOVE, REMOVE + NUM_EDGES), EDGE_GROUPS)
 list_flips = bit_lister(range(FLIP, FLIP + NUM_CELLS), CELL_GROUPS)
 
 
-def legal_actions(state: TeKuitiState, player: int | None) -> list[int]:
+def legal_actions(state: TeKuitiState, player: int | None = None) -> list[int]:
     """Fences on free edges, fences to remove, open face-down tiles to flip, visible pairs."""
-    mover = state.current_player()
+    mover = state.movers[state.phase]
     if mover < 0 or (player is not None and player != mover):
         return []
     phase = state.phase
@@ -89,8 +89,9 @@ def can_collect(state: TeKuitiState, a: int, b: int) -> bool:
     )
 
 
-def is_legal(state: TeKuitiState, action: int) -> bool:
-    """legal_actions' rule for one action of the seat to move, by bit tests alone."""
+def is_legal(state: TeKuitiState, action: int, seat: int) -> bool:
+    """legal_actions' rule for one action of seat, checked to be the one to move, by bit tests
+    alone."""
     if not isinstance(action, int):
         return False
     phase = state.phase

@@ -337,7 +337,7 @@ def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
         tile = state.tiles[cell]
         if cell in state.revealed or state.down & PAD_BIT[cell] or tile < 0 or TILE_KIND[tile] < 0:
             raise InvalidPosition(f"revealed[{index}]: {name} is not a sheep flipped this turn")
-        state.revealed.append(cell)
+        state.revealed = [*state.revealed, cell]
     _read_turning_back(state, data["turning_back"])
 
     state.endgame = _bool(data, "end_of_round")
@@ -555,7 +555,7 @@ def _read_scores(state: TeKuitiState, data: Mapping[str, Any]) -> None:
             or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points)
         ):
             raise InvalidPosition(f"round_scores[{index}]: expected two non-negative integers")
-        state.round_scores.append((points[0], points[1]))
+        state.round_scores = [*state.round_scores, (points[0], points[1])]
     _read_turn(state, data)
     result = data["result"]
     if state.solo and state.phase == OVER:

@@ -130,7 +130,7 @@ def end_round(state: TeKuitiState) -> None:
     points = [0, 0]
     points[state.shepherd] = (state.present & state.enclosed).bit_count()
     points[state.sheep] = state.collected
-    state.round_scores.append((points[0], points[1]))
+    state.round_scores = [*state.round_scores, (points[0], points[1])]
     if state.round < ROUNDS:
         ended = ended_field(state)
         state.start_round(state.round + 1, state.sheep)

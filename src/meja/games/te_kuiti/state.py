@@ -128,7 +128,9 @@ class TeKuitiState(State):
     won: bool
     end: int
 
-    _copied = ("tiles", "sides", "pool", "revealed", "round_scores")
+    _copied = ("tiles", "sides", "pool")
+    """revealed and round_scores are replaced when they change, never changed in place, so
+    copies share them."""
     _compared = (
         "round",
         "start",
@@ -214,11 +216,9 @@ class TeKuitiState(State):
     def current_player(self) -> int:
         return self.movers[self.phase]
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        return legal.legal_actions(self, player)
-
-    def _is_legal(self, action: int, seat: int) -> bool:
-        return legal.is_legal(self, action)
+    # The hot paths are legal.py's functions themselves, bound as methods: no extra call.
+    legal_actions = legal.legal_actions
+    _is_legal = legal.is_legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
@@ -393,7 +393,7 @@ class TeKuitiState(State):
                 self.phase = BONUS
         else:
             self.down &= ~PAD_BIT[cell]
-            self.revealed.append(cell)
+            self.revealed = [*self.revealed, cell]
             if len(self.revealed) < SHEEP_PER_TURN:
                 self.next_flip()
             elif self.endgame:
