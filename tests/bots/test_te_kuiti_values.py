@@ -9,8 +9,8 @@ import pytest
 from meja.bots.heuristics.te_kuiti import FEATURES, features, values
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import FENCES
-from meja.games.te_kuiti.field import CELL_NAMES
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_NAMES
 
 THREE_SIDES = ["c3n", "c4n", "c3w"]
 """Fences on three sides of c3: a fence on its east side, d3w, encloses it."""
@@ -19,6 +19,7 @@ THREE_SIDES = ["c3n", "c4n", "c3w"]
 def position(fences: list[str], cells: dict[str, str], **fields: Any) -> TeKuitiState:
     """A two-player state at the sheep player's flip; cells not named lie face down, unseen."""
     data = GAME.new_state(2).position()
+    del data["to_move"]  # the phase set here decides it
     data.update(
         cells=[cells.get(name, "down ?") for name in CELL_NAMES],
         fences=fences,

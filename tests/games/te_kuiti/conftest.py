@@ -10,8 +10,8 @@ import pytest
 
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import FENCES, FENCES_PER_TURN, TILE_TYPES
-from meja.games.te_kuiti.field import CELL_EDGES, CELL_INDEX, CELL_NAMES, EDGE_NAMES
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_EDGES, CELL_INDEX, CELL_NAMES, EDGE_NAMES
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]
@@ -70,6 +70,7 @@ def build_state(
     data["supply"] = FENCES - len(fence_list)
     data["phase"] = phase
     data["fences_to_place"] = min(FENCES_PER_TURN, data["supply"]) if phase == "shepherd" else 0
+    del data["to_move"]  # the phase set here decides it
     data.update(fields)
     return GAME.from_position(data)
 

@@ -8,8 +8,8 @@ import pytest
 
 from meja.core import IllegalAction
 from meja.games.te_kuiti.actions import FLIP
-from meja.games.te_kuiti.field import CELL_INDEX
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_INDEX
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

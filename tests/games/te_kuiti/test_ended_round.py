@@ -17,8 +17,8 @@ from meja.commands.play_session import render_view
 from meja.core import InvalidPosition
 from meja.core.game import random_step
 from meja.games.te_kuiti import GAME
-from meja.games.te_kuiti.field import CELL_INDEX, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_INDEX, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]
@@ -105,7 +105,7 @@ def test_the_last_round_leaves_its_own_field_in_sight_instead(
 ) -> None:
     """The game's end lays out no new field, so the view shows the final field itself."""
     data = last_fence.position()
-    data.update(round=2, shepherd=1, round_scores=[[3, 4]])
+    data.update(round=2, shepherd=1, to_move=1, round_scores=[[3, 4]])
     state = play(GAME.from_position(data), "fence c1n")
     assert state.is_terminal()
     assert state.view(0)["ended_round"] is None

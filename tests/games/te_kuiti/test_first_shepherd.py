@@ -14,8 +14,8 @@ from meja.core.game import random_step
 from meja.core.told import told_all
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import FENCES
-from meja.games.te_kuiti.field import NUM_CELLS
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import NUM_CELLS
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]
@@ -129,7 +129,7 @@ def _started(choice: str, **changes: Any) -> dict[str, Any]:
     ("data", "message"),
     [
         (_started("1", phase="start"), r"^phase: 'start' only when start_player='random'"),
-        (_drawing(players=1), r"^phase: 'start' does not occur with 1 player"),
+        (_drawing(num_players=1), r"^phase: 'start' does not occur with 1 player"),
         (_drawing(shepherd=0), r"^shepherd: null, as is start, until the first shepherd"),
         (_drawing(start=1), r"^shepherd: null, as is start, until the first shepherd"),
         (_drawing(fences=["a1n"], supply=FENCES - 1), r"^phase: 'start' comes before any move"),

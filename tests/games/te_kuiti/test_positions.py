@@ -12,8 +12,8 @@ from meja.core import CHANCE, GameOver, IllegalAction, InvalidPosition, NotYourT
 from meja.core.game import play_random, random_step
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import ACTION_NAMES, NUM_ACTIONS, REMOVE
-from meja.games.te_kuiti.field import EDGE_INDEX
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import EDGE_INDEX
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]
@@ -52,6 +52,7 @@ def test_a_position_round_trips_mid_game() -> None:
 
 def _broken(solo: bool = False, **changes: Any) -> dict[str, Any]:
     data = GAME.new_state(1 if solo else 2).position()
+    del data["to_move"]  # the phase set here decides it
     data["phase"] = "flip"
     data["fences_to_place"] = 0
     data.update(changes)
@@ -65,7 +66,7 @@ def _broken(solo: bool = False, **changes: Any) -> dict[str, Any]:
         (_broken(pool=[]), r"^pool: not a field"),
         (_broken(phase="dance"), r"^phase: 'dance'"),
         (_broken(phase="orient"), r"^phase: 'orient' does not occur with 2"),
-        (_broken(players=3), r"^players:"),
+        (_broken(num_players=3), r"^num_players:"),
         (_broken(round=3), r"^round:"),
         (_broken(options={"out_of_fences": "never"}), r"^options:.*out_of_fences"),
         (_broken(cells=["down ?"] * 24), r"^cells: expected a list of 25"),
@@ -178,3 +179,164 @@ def test_the_game_length_bound_covers_long_games() -> None:
     for players in (1, 2):
         longest = max(len(play_random(GAME.new_state(players), rng).history) for _ in range(30))
         assert longest <= GAME.max_game_length(players)
+
+
+def _replayed(players: int, seed: int, steps: int | None = None) -> TeKuitiState:
+    """A seeded random game, stopped after steps (None: at the end)."""
+    rng = random.Random(seed)
+    state = GAME.new_state(players)
+    while not state.is_terminal() and (steps is None or len(state.history) < steps):
+        seat, action = random_step(state, rng)
+        state.apply(action, seat)
+    return state
+
+
+SOLO_CELLS_CUT_SHORT = [
+    "gone ram",
+    "gone sleepy",
+    "down joyful",
+    "gone timid",
+    "gone shepherd west",
+    "gone angry",
+    "gone shepherd south",
+    "down sleepy_daisy south",
+    "down sleepy_daisy east",
+    "gone dreamy",
+    "gone sleepy",
+    "gone dreamy",
+    "down angry_daisy east",
+    "down angry_daisy north",
+    "down joyful",
+    "down timid_daisy east",
+    "down joyful_daisy north",
+    "gone timid_daisy west",
+    "down dreamy_daisy east",
+    "down timid",
+    "up joyful_daisy east",
+    "gone ram",
+    "gone angry",
+    "gone ram",
+    "down dreamy_daisy east",
+]
+SOLO_FENCES_CUT_SHORT = [
+    "c2n",
+    "d2n",
+    "b3n",
+    "c3n",
+    "d3n",
+    "a4n",
+    "b4n",
+    "c4n",
+    "d4n",
+    "a5n",
+    "b5n",
+    "d5n",
+    "e5n",
+    "a5s",
+    "e5s",
+    "e1w",
+    "c2w",
+    "d2w",
+    "e2w",
+    "c3w",
+    "d3w",
+    "e3w",
+    "a4w",
+    "b4w",
+    "c4w",
+    "d4w",
+    "e4w",
+    "b5w",
+    "e5w",
+    "e5e",
+]
+
+
+def _old_solo(**fields: Any) -> dict[str, Any]:
+    """A solo position in the shape written before format 2 (players, turns completed)."""
+    data: dict[str, Any] = {
+        "players": 1,
+        "options": {"out_of_fences": "immediate", "solo_turn_limit": 100, "start_player": "0"},
+        "round": 1,
+        "start": 0,
+        "shepherd": 0,
+        "phase": "flip",
+        "supply": 30,
+        "fences_to_place": 0,
+        "fences": [],
+        "cells": ["down ?"] * 25,
+        "flipping": None,
+        "revealed": [],
+        "turning_back": [],
+        "ended_round": None,
+        "end_of_round": False,
+        "last_turn": False,
+        "fences_out": False,
+        "round_scores": [],
+        "turn": 0,
+        "result": None,
+    }
+    data.update(fields)
+    return data
+
+
+def test_a_position_in_the_shape_before_format_2_loads_equal_to_the_new() -> None:
+    """Old solo positions counted the turns completed; a game cut short by its last fence
+    (T2) had begun one more."""
+    fresh = GAME.from_position(_old_solo())
+    assert fresh == GAME.new_state(1)
+    assert fresh.position()["turn"] == 1
+    cut_short = _old_solo(
+        phase="over",
+        supply=0,
+        fences=SOLO_FENCES_CUT_SHORT,
+        cells=SOLO_CELLS_CUT_SHORT,
+        turning_back=["a5"],
+        turn=33,
+        result="lost",
+    )
+    finished = _replayed(1, 4)
+    assert GAME.from_position(cut_short) == finished
+    assert GAME.from_position(finished.position()) == finished
+    assert finished.position()["turn"] == 34
+    assert str(finished).startswith("Te Kuiti solo, over after 33 turns")
+    for players in (1, 2):
+        state = _replayed(players, 2, steps=1)
+        data = state.position()
+        old = {key: value for key, value in data.items() if key not in ("format", "to_move")}
+        old["players"] = old.pop("num_players")
+        old["turn"] = 0
+        assert GAME.from_position(old) == state
+
+
+def test_every_view_and_position_begins_with_the_shared_envelope() -> None:
+    """num_players, the phase, the seat to move and the turns begun, the same in every game."""
+    drawing = GAME.new_state(2, start_player="random")
+    for data in (drawing.view(None), drawing.position()):
+        assert list(data)[:4] == ["num_players", "phase", "to_move", "turn"]
+        assert (data["num_players"], data["phase"], data["to_move"], data["turn"]) == (
+            2,
+            "start",
+            CHANCE,
+            0,
+        )
+    assert drawing.position()["format"] == 2
+    assert drawing.view(1)["seat"] == 1
+    state = _replayed(2, 0, steps=2)
+    assert [state.turn, state.view(0)["phase"], state.view(0)["to_move"]] == [2, "flip", 1]
+    over = _replayed(1, 0)
+    assert (over.view(None)["to_move"], over.position()["phase"]) == (-2, "over")
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"format": 3}, r"^format: expected 2, got 3"),
+        ({"to_move": 1}, r"^to_move: expected 0 in the 'shepherd' phase, got 1"),
+        ({"turn": 0}, r"^turn: expected an integer from 1"),
+        ({"players": 2}, r"^players: not a field"),
+    ],
+)
+def test_a_bad_envelope_is_refused_naming_the_field(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidPosition, match=message):
+        GAME.from_position(dict(GAME.new_state(2).position(), **changes))

@@ -13,8 +13,8 @@ from meja.core.game import play_random, random_step
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import FLIP, PAIR_ACTION
 from meja.games.te_kuiti.components import FENCES
-from meja.games.te_kuiti.field import CELL_INDEX, CELL_NAMES, NUM_CELLS
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_INDEX, CELL_NAMES, NUM_CELLS
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from meja.core import CHANCE
 from meja.core.game import random_step
 from meja.games.te_kuiti import GAME
-from meja.games.te_kuiti.actions import TILE_NAMES, TURN_NAMES
+from meja.games.te_kuiti.actions import TURN_NAMES
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import TILE_NAMES
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

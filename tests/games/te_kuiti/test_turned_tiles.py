@@ -16,8 +16,8 @@ from meja.core import CHANCE, GameRecord, IllegalAction, InvalidPosition
 from meja.core.game import random_step
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import FLIP
-from meja.games.te_kuiti.field import CELL_INDEX, CELL_NAMES
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_INDEX, CELL_NAMES
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

@@ -17,8 +17,8 @@ from meja.games.te_kuiti.components import (
     SHEEP_PER_TURN,
     TILE_TYPES,
 )
-from meja.games.te_kuiti.field import CELL_EDGES, CELL_INDEX, EDGE_INDEX, NUM_CELLS, NUM_EDGES
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_EDGES, CELL_INDEX, EDGE_INDEX, NUM_CELLS, NUM_EDGES
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

@@ -11,9 +11,9 @@ import pytest
 from meja.core import CHANCE
 from meja.core.game import random_step
 from meja.games.te_kuiti import GAME
-from meja.games.te_kuiti.actions import FLIP, TILE_NAMES
-from meja.games.te_kuiti.field import CELL_INDEX
+from meja.games.te_kuiti.actions import FLIP
 from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import CELL_INDEX, TILE_NAMES
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]

@@ -10,22 +10,27 @@ from __future__ import annotations
 import random
 from typing import cast
 
+from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.lookahead import best_action
 from meja.bots.heuristics.values import linear_shares
 from meja.core import State
 from meja.games.te_kuiti.actions import COLLECT, END_TURN, FLIP, PLACE, REMOVE
 from meja.games.te_kuiti.components import SHEEP_KINDS, SHEEP_PER_TURN
-from meja.games.te_kuiti.field import CELL_EDGES, NUM_CELLS, PAD_BIT, WIDTH, list_cells
-from meja.games.te_kuiti.state import (
+from meja.games.te_kuiti.state import TeKuitiState
+from meja.games.te_kuiti.tables import (
     BONUS,
+    CELL_EDGES,
     COLLECTING,
     FLIPPING,
+    NUM_CELLS,
     OVER,
+    PAD_BIT,
     RAM_CHOICE,
     RAM_TYPES,
     SHEPHERD_TURN,
     TILE_KIND,
-    TeKuitiState,
+    WIDTH,
+    list_cells,
 )
 
 ENCLOSED_WORTH = 10.0
@@ -38,9 +43,8 @@ FENCE_SHORTLIST = 10
 """Single fences worth pairing up when the shepherd plans both fences of a turn."""
 
 SEARCH_ITERATIONS = 400
-"""ISMCTS iterations per move: a shepherd's turn offers some 60 fences, so 200 iterations gave
-each about three visits. 400 won 61.8% and 58.2% of 200 games against the heuristic on seeds
-2026 and 7, where 200 won 57.0% and 52.0%; its worst move stays under a second (docs/bots.md)."""
+"""ISMCTS iterations per move: a shepherd's turn offers some 60 fences, each of which should
+see more than a handful of visits."""
 
 
 def cells_of(mask: int) -> list[int]:
@@ -122,8 +126,8 @@ WEIGHTS: tuple[float, ...] = (
     0.715, 0.979, 0.862, 0.519, 0.141, -0.018, 0.299, 1.219, 0.506, 0.287, 0.107, 0.223, 0.147,
     -0.167, 0.167,
 )
-"""Fitted with `scripts/fit_values.py te_kuiti --players 2 --games 1500 --seed 1 --explore 0.1
---sample 0.1` (held-out log loss 0.5605, uniform 0.6931). Rows: round 1, round 2, the rest."""
+"""The conditional logit's weight of each FEATURES entry, fitted to the results of seeded games
+(scripts/fit_values.py). Rows: round 1, round 2, the rest."""
 # fmt: on
 
 _RAM_TILES = tuple(sorted(RAM_TYPES))
@@ -260,3 +264,6 @@ def choose(state: State, player: int, rng: random.Random) -> int:
     if phase == FLIPPING:
         return _flip_choice(game, rng)
     return rng.choice(legal)
+
+
+HEURISTIC = Heuristic(choose=choose, values=values, search_iterations=SEARCH_ITERATIONS)

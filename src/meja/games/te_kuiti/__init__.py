@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from meja.games.te_kuiti.game import TeKuiti
+from meja.games.te_kuiti.game import GAME, TeKuiti
+from meja.games.te_kuiti.spec import SPEC
+from meja.games.te_kuiti.state import TeKuitiState
 
-GAME = TeKuiti()
-
-__all__ = ["GAME", "TeKuiti"]
+__all__ = ["GAME", "SPEC", "TeKuiti", "TeKuitiState"]

@@ -3,15 +3,23 @@
 Actions: place a fence on an edge, remove a fence from an edge, flip a cell, collect a pair of
 cells (end-of-round mode), end the turn (end-of-round mode, after the flips). Chance outcomes:
 the tile type found under a cell, then, for a solo daisy tile, its quarter turn; and, when the
-first shepherd is drawn at random (T4b), that seat.
+first shepherd is drawn at random (T4b), that seat (core.start_player.start_seat_names).
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, MAX_PLAYERS, SIDES, TILE_TYPES
-from meja.games.te_kuiti.field import CELL_NAMES, EDGE_ALIASES, EDGE_NAMES, NUM_CELLS, NUM_EDGES
+from meja.core.actions import ActionNames
+from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, SIDES
+from meja.games.te_kuiti.tables import (
+    CELL_NAMES,
+    EDGE_ALIASES,
+    EDGE_NAMES,
+    NUM_CELLS,
+    NUM_EDGES,
+    TILE_NAMES,
+)
 
 PLACE = 0
 REMOVE = PLACE + NUM_EDGES
@@ -36,20 +44,21 @@ def _action_names() -> tuple[str, ...]:
 ACTION_NAMES = _action_names()
 
 
-def _action_lookup() -> dict[str, int]:
-    """Every accepted spelling (lower case, single spaces), edge aliases and pair orders too."""
-    lookup = {name: action for action, name in enumerate(ACTION_NAMES)}
+def _action_aliases() -> dict[str, int]:
+    """Other accepted spellings: every side of a cell for its edge, and pairs in either order."""
+    aliases: dict[str, int] = {}
     for alias, edge in EDGE_ALIASES.items():
-        lookup[f"fence {alias}"] = PLACE + edge
-        lookup[f"remove {alias}"] = REMOVE + edge
+        aliases[f"fence {alias}"] = PLACE + edge
+        aliases[f"remove {alias}"] = REMOVE + edge
     for (a, b), action in PAIR_ACTION.items():
-        lookup[f"collect {CELL_NAMES[b]} {CELL_NAMES[a]}"] = action
-    return lookup
+        aliases[f"collect {CELL_NAMES[b]} {CELL_NAMES[a]}"] = action
+    return aliases
 
 
-ACTION_LOOKUP = _action_lookup()
+ACTIONS = ActionNames(ACTION_NAMES, _action_aliases())
+"""The players' moves, named and parsed (edge aliases such as b3s for b4n allowed)."""
 
-TILE_NAMES = tuple(tile.name for tile in TILE_TYPES)
+TILES = ActionNames(TILE_NAMES, what="tile")
 """Chance outcome i of a flip is tile type i."""
 
 _PRINTED = SIDES.index(DAISY_PRINTED_SIDE)
@@ -58,5 +67,5 @@ TURN_SIDE: tuple[int, ...] = tuple((_PRINTED + turn) % len(SIDES) for turn in ra
 
 TURN_NAMES = tuple(f"daisy {SIDES[side]}" for side in TURN_SIDE)
 
-START_NAMES = tuple(f"start seat {seat}" for seat in range(MAX_PLAYERS))
-"""Chance outcome s of the random start is seat s as the first shepherd (T4b)."""
+TURNS = ActionNames(TURN_NAMES, what="daisy side")
+"""The outcomes of orienting a solo daisy tile (T9)."""

@@ -24,7 +24,7 @@ from meja.games.te_kuiti.components import (
     SOLO_TURN_LIMIT_MAX,
     TILE_TYPES,
 )
-from meja.games.te_kuiti.position import decode
+from meja.games.te_kuiti.position import read_fields, read_header
 from meja.games.te_kuiti.state import TeKuitiState
 
 
@@ -81,4 +81,11 @@ class TeKuiti(Game):
         return 1 + ROUNDS * (placements + 2 * flips + rams + sheep // 2 + sheep_turns)
 
     def from_position(self, data: Mapping[str, Any]) -> TeKuitiState:
-        return decode(self, data)
+        num_players, options = read_header(self, data)
+        state = TeKuitiState(self, num_players, options)
+        read_fields(state, data)
+        return state
+
+
+GAME = TeKuiti()
+"""The one Te Kuiti game object."""

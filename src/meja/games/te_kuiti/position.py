@@ -1,22 +1,25 @@
-"""Reading positions (see TeKuitiState.position) back into states, refusing impossible ones.
+"""Positions: the whole state as data, read back into states refusing impossible ones, and the
+check that every component is accounted for.
 
-A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a tile name or
-"?" for a tile nobody has seen yet. Fences are listed by edge name (see field.py). The tiles
-that go face down at the next action are written up and listed in turning_back (T4a). As a
-new round begins, ended_round holds the field the last one ended on (see ended.py); positions
-written before it was kept leave it out. start is the first shepherd (T4b), null while a random
-draw of it is pending (then shepherd is null too); positions written before it was kept leave it
-out, and it follows from the round and its shepherd.
+A position begins with the envelope every game shares (num_players, phase, to_move, turn) and
+its format. A cell reads "<face> <tile>[ <daisy side>]": face is down, up or gone; tile is a
+tile name or "?" for a tile nobody has seen yet. Fences are listed by edge name. The tiles that
+go face down at the next action are written up and listed in turning_back (T4a). As a new round
+begins, ended_round holds the field the last one ended on; positions written before it was kept
+leave it out. start is the first shepherd (T4b), null while a random draw of it is pending (then
+shepherd is null too); positions written before it was kept leave it out, and it follows from
+the round and its shepherd. A position without format is read in the shape before it: players
+for num_players, no to_move, and turn counting the solo turns completed (two-player turns went
+uncounted: such a position counts the turn in progress as turn 1).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from meja.core.errors import InvalidPosition
 from meja.core.start_player import RANDOM_START
-from meja.games.te_kuiti.actions import TILE_NAMES
 from meja.games.te_kuiti.components import (
     ENDGAME_OPEN_TILES,
     FENCES,
@@ -25,24 +28,27 @@ from meja.games.te_kuiti.components import (
     SHEEP_PER_TURN,
     SIDES,
 )
-from meja.games.te_kuiti.ended import DOWN, GONE, UP, EndedField
-from meja.games.te_kuiti.field import (
+from meja.games.te_kuiti.legal import pair_actions
+from meja.games.te_kuiti.scoring import EndedField, cut_short, recorded_end
+from meja.games.te_kuiti.tables import (
+    BONUS,
+    CELL_CODES,
     CELL_INDEX,
     CELL_NAMES,
+    COLLECTING,
+    DOWN,
     EDGE_ALIASES,
     EDGE_NAMES,
+    FACES,
+    FLIPPING,
+    GONE,
     INTERIOR,
     NUM_CELLS,
-    PAD_BIT,
-    enclosed_by,
-)
-from meja.games.te_kuiti.state import (
-    BONUS,
-    COLLECTING,
-    FLIPPING,
     ORIENT,
     OVER,
+    PAD_BIT,
     PHASE_NAMES,
+    POSITION_TEXT,
     RAM_CHOICE,
     REVEAL,
     SHEPHERD_TURN,
@@ -50,19 +56,27 @@ from meja.games.te_kuiti.state import (
     TILE_COUNTS,
     TILE_DAISY,
     TILE_KIND,
-    TeKuitiState,
+    TILE_NAMES,
+    UP,
+    enclosed_by,
+    list_cells,
+    list_edge_names,
 )
 
 if TYPE_CHECKING:
     from meja.core.game import Game
+    from meja.games.te_kuiti.state import TeKuitiState
 
-FACES = ("down", "up", "gone")
+FORMAT = 2
+"""The shape of positions written now; a position without one is read as written before."""
 KEYS = (
-    "players",
+    "num_players",
+    "phase",
+    "turn",
+    "format",
     "options",
     "round",
     "shepherd",
-    "phase",
     "supply",
     "fences_to_place",
     "fences",
@@ -74,12 +88,12 @@ KEYS = (
     "last_turn",
     "fences_out",
     "round_scores",
-    "turn",
     "result",
 )
-OPTIONAL_KEYS = ("ended_round", "start")
+OLD_KEYS = ("players", *(key for key in KEYS if key not in ("num_players", "format")))
+OPTIONAL_KEYS = ("ended_round", "start", "to_move")
 """Fields a position may leave out: an older position has none, which means null for
-ended_round and, for start, the seat the round and its shepherd imply."""
+ended_round and, for start and to_move, the seat the round, its shepherd and the phase imply."""
 ENDED_KEYS = ("cells", "fences")
 SOLO_PHASES = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
 SOLO_TURNING_BACK_PHASES = frozenset((FLIPPING, OVER))
@@ -88,7 +102,96 @@ DUEL_TURNING_BACK_PHASES = frozenset((SHEPHERD_TURN, OVER))
 shepherd's turn, or the end of the game."""
 DUEL_PHASES = frozenset(range(len(PHASE_NAMES))) - {ORIENT}
 TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
-SIDE_INDEX = {side: i for i, side in enumerate(SIDES)}
+
+
+def position(state: TeKuitiState) -> dict[str, Any]:
+    """Everything, hidden identities included: a cell reads "<face> <tile>[ <side>]".
+
+    A tile turning back still shows, so it is written face up and listed in turning_back.
+    """
+    present, down, tiles, sides = state.present, state.down, state.tiles, state.sides
+    cells = [
+        POSITION_TEXT[2 if not present & bit else 0 if down & bit else 1][tiles[c]][sides[c]]
+        for c, bit in enumerate(PAD_BIT)
+    ]
+    for cell in state.turning_back:
+        cells[cell] = POSITION_TEXT[1][tiles[cell]][sides[cell]]
+    result = None
+    if state.solo and state.phase == OVER:
+        result = "won" if state.won else "lost"
+    return {
+        **state.envelope(PHASE_NAMES[state.phase], state.turn),
+        "format": FORMAT,
+        "options": dict(state.options),
+        "round": state.round,
+        "start": None if state.start < 0 else state.start,
+        "shepherd": None if state.start < 0 else state.shepherd,
+        "supply": state.supply,
+        "fences_to_place": state.to_place,
+        "fences": list_edge_names(state.fences),
+        "cells": cells,
+        "flipping": CELL_NAMES[state.pending] if state.pending >= 0 else None,
+        "revealed": [CELL_NAMES[c] for c in state.revealed],
+        "turning_back": [CELL_NAMES[c] for c in state.turning_back],
+        "ended_round": None if state.ended is None else ended_position(state.ended),
+        "end_of_round": state.endgame,
+        "last_turn": state.last_turn,
+        "fences_out": state.fences_out,
+        "round_scores": [list(points) for points in state.round_scores],
+        "result": result,
+    }
+
+
+def ended_position(ended: EndedField) -> dict[str, Any]:
+    """Cells as positions write them, a face-down tile as "down ?"; fences by edge name."""
+    cells = [
+        "down ?" if face == DOWN else f"{FACES[face]} {TILE_NAMES[tile]}"
+        for face, tile in zip(ended.faces, ended.tiles, strict=True)
+    ]
+    return {"cells": cells, "fences": list_edge_names(ended.fences)}
+
+
+def seen_counts(tiles: Sequence[int]) -> list[int]:
+    """How many of each tile type the cells show as seen (-1: unseen)."""
+    seen = [0] * len(TILE_COUNTS)
+    for tile in tiles:
+        if tile >= 0:
+            seen[tile] += 1
+    return seen
+
+
+def _read_counts(tiles: Sequence[int], key: str) -> list[int]:
+    """seen_counts, refusing more tiles of a type than exist."""
+    seen = seen_counts(tiles)
+    for tile, count in enumerate(TILE_COUNTS):
+        if seen[tile] > count:
+            raise InvalidPosition(
+                f"{key}: {seen[tile]} {TILE_NAMES[tile]} tiles, only {count} exist"
+            )
+    return seen
+
+
+def gone_sheep(state: TeKuitiState) -> int:
+    """The sheep that left the field: each was collected."""
+    return sum(1 for c in list_cells(INTERIOR & ~state.present) if TILE_KIND[state.tiles[c]] >= 0)
+
+
+def check_components(state: TeKuitiState) -> list[str]:
+    """Every fence in the supply or on the field, every tile seen or in the pool, and every
+    sheep off the field collected."""
+    problems: list[str] = []
+    if state.supply + state.fences.bit_count() != FENCES:
+        problems.append(
+            f"{state.supply} fences in supply + {state.fences.bit_count()} on the field != {FENCES}"
+        )
+    seen = seen_counts(state.tiles)
+    for t, count in enumerate(TILE_COUNTS):
+        if seen[t] + state.pool[t] != count:
+            problems.append(f"{TILE_NAMES[t]}: {seen[t]} seen + {state.pool[t]} unseen")
+    gone = gone_sheep(state)
+    if gone != state.collected:
+        problems.append(f"{gone} sheep left the field but {state.collected} collected")
+    return problems
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -109,21 +212,6 @@ def _cell(value: Any, key: str) -> int:
     if not isinstance(value, str) or value not in CELL_INDEX:
         raise InvalidPosition(f"{key}: {value!r} is not a cell (a1 .. e5)")
     return CELL_INDEX[value]
-
-
-def _cell_codes() -> dict[str, tuple[int, int, int]]:
-    """Every well-formed cell string and its (face, tile, side); -1 for unseen or no side."""
-    codes: dict[str, tuple[int, int, int]] = {"down ?": (0, -1, -1)}
-    for face_index, face in enumerate(FACES):
-        for tile, name in enumerate(TILE_NAMES):
-            codes[f"{face} {name}"] = (face_index, tile, -1)
-            if TILE_DAISY[tile]:
-                for side, side_name in enumerate(SIDES):
-                    codes[f"{face} {name} {side_name}"] = (face_index, tile, side)
-    return codes
-
-
-CELL_CODES = _cell_codes()
 
 
 def _explain_cell(key: str, value: Any) -> InvalidPosition:
@@ -164,25 +252,33 @@ def _parse_cell(state: TeKuitiState, cell: int, value: Any) -> None:
         state.sides[cell] = side
 
 
-def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
-    """Build a state from a position, refusing anything no game could reach, by field name."""
+def read_header(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The player count and the resolved options, once every key is known to be there."""
     if not isinstance(data, Mapping):
         raise InvalidPosition("a Te Kuiti position must be a JSON object")
-    missing = [key for key in KEYS if key not in data]
+    old = "format" not in data
+    keys = OLD_KEYS if old else KEYS
+    missing = [key for key in keys if key not in data]
     if missing:
         raise InvalidPosition(f"{missing[0]}: missing from the position")
-    extra = sorted(set(data) - set(KEYS) - set(OPTIONAL_KEYS))
+    extra = sorted(set(data) - set(keys) - set(OPTIONAL_KEYS))
     if extra:
         raise InvalidPosition(f"{extra[0]}: not a field of a Te Kuiti position")
-    players = _int(data, "players", game.min_players, game.max_players)
+    if not old and (isinstance(data["format"], bool) or data["format"] != FORMAT):
+        raise InvalidPosition(f"format: expected {FORMAT}, got {data['format']!r}")
+    players = _int(data, "players" if old else "num_players", game.min_players, game.max_players)
     if not isinstance(data["options"], Mapping):
         raise InvalidPosition("options: expected an object")
     try:
-        options = game.resolve_options(players, dict(data["options"]))
+        return players, game.resolve_options(players, dict(data["options"]))
     except ValueError as exc:
         raise InvalidPosition(f"options: {exc}") from None
-    state = TeKuitiState(game, players, options)
+
+
+def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
+    """Fill a fresh state from a position, refusing anything no game could reach, by field."""
     solo = state.solo
+    players = state.num_players
 
     phase_name = data["phase"]
     if phase_name not in PHASE_NAMES:
@@ -209,20 +305,9 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
         raise InvalidPosition(f"cells: expected a list of {NUM_CELLS} cell strings")
     for cell, value in enumerate(cells):
         _parse_cell(state, cell, value)
-    seen = [0] * len(TILE_COUNTS)
-    for tile in state.tiles:
-        if tile >= 0:
-            seen[tile] += 1
-    for tile, count in enumerate(TILE_COUNTS):
-        if seen[tile] > count:
-            name = TILE_NAMES[tile]
-            raise InvalidPosition(f"cells: {seen[tile]} {name} tiles, only {count} exist")
-        state.pool[tile] = count - seen[tile]
-    state.collected = sum(
-        1
-        for cell in range(NUM_CELLS)
-        if not state.present & PAD_BIT[cell] and TILE_KIND[state.tiles[cell]] >= 0
-    )
+    seen = _read_counts(state.tiles, "cells")
+    state.pool = [count - seen[tile] for tile, count in enumerate(TILE_COUNTS)]
+    state.collected = gone_sheep(state)
 
     pending = data["flipping"]
     if phase in (REVEAL, ORIENT):
@@ -252,7 +337,7 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
         tile = state.tiles[cell]
         if cell in state.revealed or state.down & PAD_BIT[cell] or tile < 0 or TILE_KIND[tile] < 0:
             raise InvalidPosition(f"revealed[{index}]: {name} is not a sheep flipped this turn")
-        state.revealed.append(cell)
+        state.revealed = [*state.revealed, cell]
     _read_turning_back(state, data["turning_back"])
 
     state.endgame = _bool(data, "end_of_round")
@@ -269,7 +354,14 @@ def decode(game: Game, data: Mapping[str, Any]) -> TeKuitiState:
     _read_scores(state, data)
     _check_moves(state)
     _read_ended(state, data.get("ended_round"))
-    return state
+    if phase == OVER:
+        state.end = recorded_end(state)
+    to_move = data.get("to_move", state.current_player())
+    if isinstance(to_move, bool) or to_move != state.current_player():
+        raise InvalidPosition(
+            f"to_move: expected {state.current_player()} in the {phase_name!r} phase, "
+            f"got {to_move!r}"
+        )
 
 
 def _read_start(
@@ -352,10 +444,7 @@ def _read_ended(state: TeKuitiState, value: Any) -> None:
             raise InvalidPosition(f"{where}: a {name} leaves the field when flipped; not up")
         faces.append(face)
         tiles.append(tile)
-    for tile, count in enumerate(TILE_COUNTS):
-        if tiles.count(tile) > count:
-            many = f"{tiles.count(tile)} {TILE_NAMES[tile]} tiles"
-            raise InvalidPosition(f"{key}.cells: {many}, only {count} exist")
+    _read_counts(tiles, f"{key}.cells")
     enclosed = enclosed_by(fences)
     points = [0, 0]
     for cell, face in enumerate(faces):
@@ -466,11 +555,8 @@ def _read_scores(state: TeKuitiState, data: Mapping[str, Any]) -> None:
             or not all(isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points)
         ):
             raise InvalidPosition(f"round_scores[{index}]: expected two non-negative integers")
-        state.round_scores.append((points[0], points[1]))
-    limit = state.turn_limit if state.solo else 0
-    state.turn = _int(data, "turn", 0, limit)
-    if state.solo and state.turn == limit and state.phase != OVER:
-        raise InvalidPosition(f"turn: the solo game ends after {limit} turns")
+        state.round_scores = [*state.round_scores, (points[0], points[1])]
+    _read_turn(state, data)
     result = data["result"]
     if state.solo and state.phase == OVER:
         if result not in ("won", "lost"):
@@ -480,6 +566,22 @@ def _read_scores(state: TeKuitiState, data: Mapping[str, Any]) -> None:
         state.won = result == "won"
     elif result is not None:
         raise InvalidPosition("result: null until a solo game is over")
+
+
+def _read_turn(state: TeKuitiState, data: Mapping[str, Any]) -> None:
+    """The turns begun: from 1 (0 before the first shepherd is drawn), at most the solo limit."""
+    limit = state.turn_limit if state.solo else state.game.max_game_length(state.num_players)
+    if "format" in data:
+        low, high = (0, 0) if state.phase == START else (1, limit)
+        state.turn = _int(data, "turn", low, high)
+        return
+    played = _int(data, "turn", 0, limit if state.solo else 0)
+    if state.solo and played == limit and state.phase != OVER:
+        raise InvalidPosition(f"turn: the solo game ends after {limit} turns")
+    if state.solo:
+        state.turn = played + (state.phase != OVER or cut_short(state))
+    else:
+        state.turn = int(state.phase != START)
 
 
 def _check_moves(state: TeKuitiState) -> None:
@@ -494,7 +596,7 @@ def _check_moves(state: TeKuitiState) -> None:
         raise InvalidPosition(f"round: the game ends after round {ROUNDS}")
     if phase == RAM_CHOICE and not state.fences:
         raise InvalidPosition("phase: 'ram' but there is no fence to remove")
-    if phase == COLLECTING and not state.pair_actions():
+    if phase == COLLECTING and not pair_actions(state):
         raise InvalidPosition("phase: 'collect' but no matching pair is visible")
     if phase == BONUS and not state.supply:
         raise InvalidPosition("phase: 'bonus' but the supply is empty")

@@ -1,6 +1,6 @@
-"""Te Kuiti's rules: fences, flips, enclosures, the end-of-round mode, scoring and the solo game.
+"""Te Kuiti's state: its fields, who moves, the chance events and what each move does.
 
-The field is kept as bitmasks over a padded grid (see field.py) and a few flat lists, so that
+The field is kept as bitmasks over a padded grid (see tables.py) and a few flat lists, so that
 cloning and random play stay cheap. A tile's identity is fixed only when it is first flipped:
 until then it is one of the unseen tiles (the pool), drawn by a chance event.
 """
@@ -10,94 +10,71 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meja.core.errors import IllegalAction
+from meja.core.actions import ActionNames
+from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
-from meja.core.start_player import RANDOM_START
+from meja.core.start_player import RANDOM_START, start_seat_names
 from meja.core.told import Told
+from meja.games.te_kuiti import legal, scoring
+from meja.games.te_kuiti import position as positions
+from meja.games.te_kuiti import view as views
 from meja.games.te_kuiti.actions import (
-    ACTION_LOOKUP,
-    ACTION_NAMES,
+    ACTIONS,
     COLLECT,
     END_TURN,
     FLIP,
-    NUM_ACTIONS,
-    PAIR_ACTION,
     PAIRS,
     PLACE,
     REMOVE,
-    START_NAMES,
-    TILE_NAMES,
-    TURN_NAMES,
+    TILES,
     TURN_SIDE,
+    TURNS,
 )
 from meja.games.te_kuiti.components import (
     ENDGAME_OPEN_TILES,
     FENCES,
     FENCES_PER_TURN,
-    RAM,
-    ROUNDS,
-    SHEEP_KINDS,
     SHEEP_PER_TURN,
-    SHEPHERD,
-    SIDES,
-    TILE_TYPES,
 )
-from meja.games.te_kuiti.ended import DOWN, GONE, UP, EndedField
-from meja.games.te_kuiti.field import (
-    ALL_EDGES,
+from meja.games.te_kuiti.scoring import (
+    FENCES_RAN_OUT,
+    PLAYING,
+    EndedField,
+    end_round,
+    end_solo_turn,
+    finish_solo,
+)
+from meja.games.te_kuiti.tables import (
     ALL_OPEN_EAST,
     ALL_OPEN_SOUTH,
+    BONUS,
     CELL_EDGES,
-    CELL_GROUPS,
     CELL_NAMES,
-    EDGE_GROUPS,
-    EDGE_NAMES,
+    COLLECTING,
     EDGE_OPEN,
+    FLIPPING,
     INTERIOR,
     NUM_CELLS,
-    NUM_EDGES,
+    ORIENT,
+    OVER,
     PAD_BIT,
-    bit_lister,
-    list_cell_names,
-    list_cells,
-    list_edge_names,
+    PHASE_NAMES,
+    RAM_CHOICE,
+    RAM_TYPES,
+    REVEAL,
+    SHEPHERD_TURN,
+    SHEPHERD_TYPES,
+    START,
+    TILE_COUNTS,
+    TILE_DAISY,
+    TILE_KIND,
     list_edges,
     reachable,
 )
 from meja.games.te_kuiti.text import render
 from meja.games.te_kuiti.told import told as told_step
 
-SHEPHERD_TURN, FLIPPING, REVEAL, ORIENT, RAM_CHOICE, BONUS, COLLECTING, OVER, START = range(9)
-PHASE_NAMES = ("shepherd", "flip", "reveal", "orient", "ram", "bonus", "collect", "over", "start")
-"""Phase names as they appear in positions and views."""
-
-TILE_KIND: tuple[int, ...] = tuple(
-    SHEEP_KINDS.index(t.kind) if t.kind in SHEEP_KINDS else -1 for t in TILE_TYPES
-)
-"""Sheep kind index of each tile type, -1 for rams and shepherds."""
-TILE_DAISY: tuple[bool, ...] = tuple(t.daisy for t in TILE_TYPES)
-RAM_TYPES = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == RAM)
-SHEPHERD_TYPES = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == SHEPHERD)
-TILE_COUNTS: tuple[int, ...] = tuple(t.count for t in TILE_TYPES)
-list_places = bit_lister(range(PLACE, PLACE + NUM_EDGES), EDGE_GROUPS)
-list_removes = bit_lister(range(REMOVE, REMOVE + NUM_EDGES), EDGE_GROUPS)
-list_flips = bit_lister(range(FLIP, FLIP + NUM_CELLS), CELL_GROUPS)
-UP_TEXT: tuple[tuple[str, ...], ...] = tuple((*(f"{n} {s}" for s in SIDES), n) for n in TILE_NAMES)
-"""A face-up tile as views show it, by tile and daisy side (index -1: no side)."""
-POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
-    tuple(
-        (*(f"{face} {name} {side}" for side in SIDES), f"{face} {name}")
-        for name in (*TILE_NAMES, "?")
-    )
-    for face in ("down", "up", "gone")
-)
-"""A cell as positions write it, by face (down, up, gone), tile (-1: unseen) and side."""
-CHANCE_LOOKUP = {name: i for i, name in enumerate(TILE_NAMES)}
-TURN_LOOKUP = {name: i for i, name in enumerate(TURN_NAMES)}
-START_LOOKUP = {name: i for i, name in enumerate(START_NAMES)}
-CHANCE_NAMES = {ORIENT: TURN_NAMES, START: START_NAMES}
-CHANCE_LOOKUPS = {ORIENT: TURN_LOOKUP, START: START_LOOKUP}
-"""Chance outcome names by phase, other than a flip's tile types."""
+MOVE_HINT = "(try 'fence b3n', 'remove b3n', 'flip c2', 'collect a1 c4' or 'end turn')"
 
 
 class TeKuitiState(State):
@@ -112,7 +89,9 @@ class TeKuitiState(State):
     next action is applied (T4a). ended holds the field the last round ended on, shown to
     everyone beside the new field until the next action, as the table still shows it. start is
     the first shepherd (T4b), -1 while a random draw of it is pending; until then shepherd holds
-    a stand-in seat that no view or position shows.
+    a stand-in seat that no view or position shows. turn counts the turns begun, the shepherd's
+    and the sheep player's alike (0 before the draw of the first shepherd); end records why the
+    game ended (see scoring.py).
     """
 
     solo: bool
@@ -147,6 +126,35 @@ class TeKuitiState(State):
     round_scores: list[tuple[int, int]]
     turn: int
     won: bool
+    end: int
+
+    _copied = ("tiles", "sides", "pool")
+    """revealed and round_scores are replaced when they change, never changed in place, so
+    copies share them."""
+    _compared = (
+        "round",
+        "start",
+        "shepherd",
+        "phase",
+        "to_place",
+        "fences",
+        "present",
+        "down",
+        "tiles",
+        "sides",
+        "pending",
+        "revealed",
+        "turning_back",
+        "ended",
+        "endgame",
+        "last_turn",
+        "fences_out",
+        "round_scores",
+        "turn",
+        "won",
+        "end",
+    )
+    """Every field a position holds; the others (supply, enclosures, the pool...) follow."""
 
     def __init__(
         self,
@@ -160,10 +168,11 @@ class TeKuitiState(State):
         self.immediate = options["out_of_fences"] == "immediate"
         self.turn_limit = options["solo_turn_limit"]
         self.round_scores = []
-        self.turn = 0
         self.won = False
+        self.end = PLAYING
         choice = options["start_player"]
         self.start = 0 if self.solo else -1 if choice == RANDOM_START else int(choice)
+        self.turn = 0 if self.start < 0 else 1
         self.start_round(1, max(self.start, 0))
         if self.start < 0:
             self.phase = START
@@ -207,80 +216,25 @@ class TeKuitiState(State):
     def current_player(self) -> int:
         return self.movers[self.phase]
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        mover = self.current_player()
-        if mover < 0 or (player is not None and player != mover):
-            return []
-        phase = self.phase
-        if phase in (SHEPHERD_TURN, BONUS):
-            return list_places(ALL_EDGES & ~self.fences)
-        if phase == RAM_CHOICE:
-            return list_removes(self.fences)
-        if phase == FLIPPING:
-            actions = list_flips(self.down & ~self.enclosed)
-            if self.endgame:
-                actions += self.pair_actions()
-            return actions
-        return [*self.pair_actions(), END_TURN]
-
-    def pair_actions(self) -> list[int]:
-        """Collect actions for every visible, non-enclosed matching pair (end-of-round mode)."""
-        visible = self.present & ~self.down & ~self.enclosed
-        if not visible:
-            return []
-        by_kind: dict[int, list[int]] = {}
-        for cell in list_cells(visible):
-            by_kind.setdefault(TILE_KIND[self.tiles[cell]], []).append(cell)
-        actions = [
-            PAIR_ACTION[(a, b)]
-            for cells in by_kind.values()
-            for i, a in enumerate(cells)
-            for b in cells[i + 1 :]
-        ]
-        actions.sort()
-        return actions
-
-    def can_collect(self, a: int, b: int) -> bool:
-        """Whether cells a and b show matching sheep, face up and not enclosed."""
-        visible = self.present & ~self.down & ~self.enclosed
-        return (
-            bool(visible & PAD_BIT[a])
-            and bool(visible & PAD_BIT[b])
-            and TILE_KIND[self.tiles[a]] == TILE_KIND[self.tiles[b]]
-        )
-
-    def _is_legal(self, action: int, seat: int) -> bool:
-        if not isinstance(action, int):
-            return False
-        phase = self.phase
-        if phase in (SHEPHERD_TURN, BONUS):
-            return PLACE <= action < REMOVE and not self.fences >> (action - PLACE) & 1
-        if phase == RAM_CHOICE:
-            return REMOVE <= action < FLIP and bool(self.fences >> (action - REMOVE) & 1)
-        if FLIP <= action < COLLECT:
-            return phase == FLIPPING and bool(self.down & ~self.enclosed & PAD_BIT[action - FLIP])
-        if COLLECT <= action < END_TURN:
-            return self.endgame and self.can_collect(*PAIRS[action - COLLECT])
-        return action == END_TURN and phase == COLLECTING
+    # The hot paths are legal.py's functions themselves, bound as methods: no extra call.
+    legal_actions = legal.legal_actions
+    _is_legal = legal.is_legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:
-            total = sum(self.pool)
-            return [(t, n / total) for t, n in enumerate(self.pool) if n]
+            return draw_outcomes(self.pool, sum(self.pool))
         if self.phase == ORIENT:
-            return [(turn, 1 / len(TURN_SIDE)) for turn in range(len(TURN_SIDE))]
+            return uniform_outcomes(len(TURN_SIDE))
         if self.phase == START:
-            return [(seat, 1 / self.num_players) for seat in range(self.num_players)]
+            return uniform_outcomes(self.num_players)
         return []
 
     def _is_possible_outcome(self, action: int) -> bool:
-        if not isinstance(action, int) or action < 0:
-            return False
         if self.phase == REVEAL:
-            return action < len(self.pool) and self.pool[action] > 0
+            return can_draw(self.pool, action)
         if self.phase == START:
-            return action < self.num_players
-        return self.phase == ORIENT and action < len(TURN_SIDE)
+            return in_range(action, self.num_players)
+        return self.phase == ORIENT and in_range(action, len(TURN_SIDE))
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: int, seat: int) -> None:
@@ -301,17 +255,19 @@ class TeKuitiState(State):
         elif phase == START:
             self.start = action
             self.start_round(1, action)
+            self.turn += 1
         elif phase == SHEPHERD_TURN:
             self.place(action - PLACE)
             self.to_place -= 1
             if self.supply == 0 or (self.to_place == 0 and self.last_turn):
-                self.end_round()
+                end_round(self)
             elif self.to_place == 0:
+                self.turn += 1
                 self.next_flip()
         elif phase == BONUS:
             self.place(action - PLACE)
             if self.supply == 0 and self.immediate:
-                self.end_round()
+                end_round(self)
                 return
             if self.supply == 0:
                 self.fences_out = True
@@ -323,7 +279,7 @@ class TeKuitiState(State):
             self.end_sheep_turn()
         elif action >= COLLECT:
             self.collect(*PAIRS[action - COLLECT])
-            if phase == COLLECTING and not self.pair_actions():
+            if phase == COLLECTING and not legal.pair_actions(self):
                 self.end_sheep_turn()
         else:
             cell = action - FLIP
@@ -420,7 +376,7 @@ class TeKuitiState(State):
                 if self.supply == 0:
                     if self.immediate:
                         self.turning_back = (cell,)
-                        self.finish_solo()
+                        finish_solo(self, FENCES_RAN_OUT)
                         return
                     self.fences_out = True
         if tile in RAM_TYPES:
@@ -437,7 +393,7 @@ class TeKuitiState(State):
                 self.phase = BONUS
         else:
             self.down &= ~PAD_BIT[cell]
-            self.revealed.append(cell)
+            self.revealed = [*self.revealed, cell]
             if len(self.revealed) < SHEEP_PER_TURN:
                 self.next_flip()
             elif self.endgame:
@@ -463,7 +419,7 @@ class TeKuitiState(State):
 
     def flips_done(self) -> None:
         """In the end-of-round mode the sheep player may now collect pairs; else the turn ends."""
-        if self.endgame and self.pair_actions():
+        if self.endgame and legal.pair_actions(self):
             self.phase = COLLECTING
         else:
             self.end_sheep_turn()
@@ -481,308 +437,65 @@ class TeKuitiState(State):
             self.turning_back = back
         self.revealed = []
         if self.solo:
-            self.turn += 1
-            self.end_solo_turn()
+            end_solo_turn(self)
             return
         if self.fences_out:
-            self.end_round()
+            end_round(self)
             return
         if self.endgame and not self.down & ~self.enclosed:
             self.last_turn = True
+        self.turn += 1
         self.phase = SHEPHERD_TURN
         self.to_place = min(FENCES_PER_TURN, self.supply)
 
-    def end_solo_turn(self) -> None:
-        """Win on an empty field; lose when fences ran out, nothing can change, or time is up."""
-        if not self.present or self.fences_out or self.stuck() or self.turn >= self.turn_limit:
-            self.finish_solo()
-        else:
-            self.phase = FLIPPING
-
-    def stuck(self) -> bool:
-        """No flip can ever complete a pair: every open tile is known and no two of them match."""
-        open_tiles = self.present & ~self.enclosed
-        if open_tiles & self.unseen:
-            return False
-        kinds = [TILE_KIND[self.tiles[cell]] for cell in list_cells(open_tiles)]
-        return len(set(kinds)) == len(kinds)
-
-    def finish_solo(self) -> None:
-        """The solo game is over: won exactly when every tile has left the field."""
-        self.phase = OVER
-        self.won = not self.present
-
-    def end_round(self) -> None:
-        """Score the round (T7), then swap roles for the next one or end the game."""
-        points = [0, 0]
-        points[self.shepherd] = (self.present & self.enclosed).bit_count()
-        points[self.sheep] = self.collected
-        self.round_scores.append((points[0], points[1]))
-        if self.round < ROUNDS:
-            ended = self.ended_field()
-            self.start_round(self.round + 1, self.sheep)
-            self.ended = ended
-        else:
-            self.phase = OVER
-            self.to_place = 0
-
-    def ended_field(self) -> EndedField:
-        """The field as it lies now, the tiles turning back still face up (T4a)."""
-        shown = self.present & ~self.down
-        for cell in self.turning_back:
-            shown |= PAD_BIT[cell]
-        faces = tuple(
-            GONE if not self.present & bit else UP if shown & bit else DOWN for bit in PAD_BIT
-        )
-        tiles = tuple(-1 if face == DOWN else t for face, t in zip(faces, self.tiles, strict=True))
-        return EndedField(self.fences, self.enclosed, faces, tiles)
-
-    # --- results -------------------------------------------------------------------------
+    # --- results, names, views ------------------------------------------------------------
     def scores(self) -> list[float]:
-        if self.solo:
-            return [float(NUM_CELLS - self.present.bit_count())]
-        totals = [0.0, 0.0]
-        for first, second in self.round_scores:
-            totals[0] += first
-            totals[1] += second
-        if self.phase != OVER:
-            totals[self.sheep] += self.collected
-        return totals
+        return scoring.scores(self)
 
     def winners(self) -> list[int]:
-        if self.phase != OVER:
-            return []
-        if self.solo:
-            return [0] if self.won else []
-        totals = self.scores()
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
+        return scoring.winners(self)
 
-    # --- copies, names, views ------------------------------------------------------------
     @property
     def phase_name(self) -> str:
         """The phase as named in positions and views."""
         return PHASE_NAMES[self.phase]
 
-    def clone(self) -> TeKuitiState:
-        copy = object.__new__(TeKuitiState)
-        copy.__dict__.update(self.__dict__)
-        copy.options = dict(self.options)
-        copy.history = self.history[:]
-        copy.tiles = self.tiles[:]
-        copy.sides = self.sides[:]
-        copy.pool = self.pool[:]
-        copy.revealed = self.revealed[:]
-        copy.round_scores = self.round_scores[:]
-        return copy
-
     def resample(self, player: int, rng: random.Random) -> TeKuitiState:
-        """Nothing unseen is fixed (unflipped tiles are drawn when flipped), so a clone will do."""
-        return self.clone()
+        return views.resample(self, player, rng)
 
-    def action_to_str(self, action: int, player: int | None = None) -> str:
-        seat = self.current_player() if player is None else player
-        names = CHANCE_NAMES.get(self.phase, TILE_NAMES) if seat == CHANCE else ACTION_NAMES
-        if isinstance(action, int) and 0 <= action < len(names):
-            return names[action]
-        return f"unknown action {action!r}"
+    def _names(self, seat: int) -> ActionNames:
+        """The moves; for chance, a flip's tile types, a daisy's turns or the first shepherd."""
+        if seat != CHANCE:
+            return ACTIONS
+        if self.phase == ORIENT:
+            return TURNS
+        if self.phase == START:
+            return start_seat_names(self.num_players)
+        return TILES
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """Every viewer sees the same board, so is told the same: moves by name, chance steps
         by their cell alone (see told.py)."""
         return told_step(self, player, action)
 
-    def str_to_action(self, text: str, player: int | None = None) -> int:
-        """Parse an action name (edge aliases such as b3s for b4n allowed) or number."""
-        mover = self.movers[self.phase]
-        seat = mover if player == mover and mover >= 0 else self._acting_seat(player)
-        wanted = " ".join(text.split()).lower()
+    def _unknown_words(self, text: str, seat: int) -> str:
         if seat == CHANCE:
-            lookup = CHANCE_LOOKUPS.get(self.phase, CHANCE_LOOKUP)
-            outcome = lookup.get(wanted)
-            if outcome is None and wanted.isdigit():
-                outcome = int(wanted)
-            if outcome is not None and self._is_possible_outcome(outcome):
-                return outcome
-            raise IllegalAction(f"{text!r} is not a possible outcome of this chance event")
-        action = ACTION_LOOKUP.get(wanted)
-        if action is None and wanted.isdigit():
-            action = int(wanted)
-        if action is None:
-            raise IllegalAction(
-                f"{text!r} is not a Te Kuiti move (try 'fence b3n', 'remove b3n', 'flip c2', "
-                "'collect a1 c4' or 'end turn')"
-            )
-        if not self._is_legal(action, seat):
-            raise IllegalAction(self._illegal_message(action, seat))
-        return action
+            return super()._unknown_words(text, seat)
+        return f"{text!r} is not a Te Kuiti move {MOVE_HINT}"
 
     def _illegal_message(self, action: int, seat: int) -> str:
-        if not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-            return f"{action!r} is not an action of {self.game.title}"
-        name = ACTION_NAMES[action]
-        phase = self.phase
-        if phase in (SHEPHERD_TURN, BONUS):
-            if action < REMOVE:
-                return f"{name}: edge {EDGE_NAMES[action - PLACE]} already has a fence"
-            return f"{name}: the shepherd must place a fence now (e.g. 'fence c3n')"
-        if phase == RAM_CHOICE:
-            if REMOVE <= action < FLIP:
-                return f"{name}: there is no fence on {EDGE_NAMES[action - REMOVE]}"
-            return f"{name}: a ram was flipped; choose a fence to remove first"
-        if FLIP <= action < COLLECT:
-            cell = action - FLIP
-            bit = PAD_BIT[cell]
-            where = CELL_NAMES[cell]
-            if phase == COLLECTING:
-                return f"{name}: the flips of this turn are over; collect pairs or end the turn"
-            if not self.present & bit:
-                return f"{name}: the tile on {where} has left the field"
-            if self.enclosed & bit:
-                return f"{name}: {where} is enclosed and cannot be flipped"
-            return f"{name}: {where} is already face up"
-        if COLLECT <= action < END_TURN:
-            if not self.endgame:
-                return f"{name}: pairs are chosen only in the end-of-round mode"
-            return f"{name}: these are not two face-up, non-enclosed, matching sheep"
-        if action == END_TURN:
-            return f"{name}: keep flipping until {SHEEP_PER_TURN} sheep are revealed"
-        return f"{name}: it is time to flip a tile (e.g. 'flip c3')"
+        if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
+            return super()._illegal_message(action, seat)
+        return legal.refusal(self, action)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """Only public facts: a face-down tile never shows its identity, even if seen before.
-
-        The one exception is T4a: tiles just turned back show their faces, to every seat and
-        the spectator alike, until the next action; so does the field the last round ended on.
-        """
-        present, down, tiles, sides = self.present, self.down, self.tiles, self.sides
-        cells = [
-            "gone" if not present & bit else "down" if down & bit else UP_TEXT[tiles[c]][sides[c]]
-            for c, bit in enumerate(PAD_BIT)
-        ]
-        for cell in self.turning_back:
-            cells[cell] = UP_TEXT[tiles[cell]][sides[cell]]
-        removed: dict[str, int] = {}
-        for cell in list_cells(INTERIOR & ~present):
-            name = TILE_NAMES[tiles[cell]]
-            removed[name] = removed.get(name, 0) + 1
-        return {
-            "seat": player,
-            "round": self.round,
-            "phase": PHASE_NAMES[self.phase],
-            "to_move": self.movers[self.phase],
-            "shepherd": None if self.solo or self.start < 0 else self.shepherd,
-            "sheep": None if self.start < 0 else self.sheep,
-            "supply": self.supply,
-            "fences_to_place": self.to_place,
-            "fences": list_edge_names(self.fences),
-            "cells": cells,
-            "enclosed": list_cell_names(self.enclosed),
-            "flipping": CELL_NAMES[self.pending] if self.pending >= 0 else None,
-            "revealed": [CELL_NAMES[c] for c in self.revealed],
-            "turning_back": [CELL_NAMES[c] for c in self.turning_back],
-            "ended_round": None if self.ended is None else self.ended.view(self.round - 1),
-            "end_of_round": self.endgame,
-            "last_turn": self.last_turn,
-            "fences_out": self.fences_out,
-            "removed": removed,
-            "scores": self.scores(),
-            "round_scores": [list(points) for points in self.round_scores],
-            "turn": self.turn,
-            "winners": self.winners(),
-        }
+        return views.view(self, player)
 
     def position(self) -> dict[str, Any]:
-        """Everything, hidden identities included: a cell reads "<face> <tile>[ <side>]".
-
-        A tile turning back still shows, so it is written face up and listed in turning_back.
-        """
-        present, down, tiles, sides = self.present, self.down, self.tiles, self.sides
-        cells = [
-            POSITION_TEXT[2 if not present & bit else 0 if down & bit else 1][tiles[c]][sides[c]]
-            for c, bit in enumerate(PAD_BIT)
-        ]
-        for cell in self.turning_back:
-            cells[cell] = POSITION_TEXT[1][tiles[cell]][sides[cell]]
-        result = None
-        if self.solo and self.phase == OVER:
-            result = "won" if self.won else "lost"
-        return {
-            "players": self.num_players,
-            "options": dict(self.options),
-            "round": self.round,
-            "start": None if self.start < 0 else self.start,
-            "shepherd": None if self.start < 0 else self.shepherd,
-            "phase": PHASE_NAMES[self.phase],
-            "supply": self.supply,
-            "fences_to_place": self.to_place,
-            "fences": list_edge_names(self.fences),
-            "cells": cells,
-            "flipping": CELL_NAMES[self.pending] if self.pending >= 0 else None,
-            "revealed": [CELL_NAMES[c] for c in self.revealed],
-            "turning_back": [CELL_NAMES[c] for c in self.turning_back],
-            "ended_round": None if self.ended is None else self.ended.position(),
-            "end_of_round": self.endgame,
-            "last_turn": self.last_turn,
-            "fences_out": self.fences_out,
-            "round_scores": [list(points) for points in self.round_scores],
-            "turn": self.turn,
-            "result": result,
-        }
+        return positions.position(self)
 
     def check_components(self) -> list[str]:
-        problems: list[str] = []
-        if self.supply + self.fences.bit_count() != FENCES:
-            problems.append(
-                f"{self.supply} fences in supply + {self.fences.bit_count()} on the field "
-                f"!= {FENCES}"
-            )
-        seen = [0] * len(TILE_COUNTS)
-        for tile in self.tiles:
-            if tile >= 0:
-                seen[tile] += 1
-        for t, count in enumerate(TILE_COUNTS):
-            if seen[t] + self.pool[t] != count:
-                problems.append(f"{TILE_NAMES[t]}: {seen[t]} seen + {self.pool[t]} unseen")
-        gone_sheep = sum(
-            1 for c in list_cells(INTERIOR & ~self.present) if TILE_KIND[self.tiles[c]] >= 0
-        )
-        if gone_sheep != self.collected:
-            problems.append(f"{gone_sheep} sheep left the field but {self.collected} collected")
-        return problems
-
-    def __eq__(self, other: object) -> bool:
-        """Equal exactly when the positions are, compared on the fields positions are built from."""
-        if not isinstance(other, State):
-            return NotImplemented
-        return isinstance(other, TeKuitiState) and self.key() == other.key()
-
-    def key(self) -> tuple[Any, ...]:
-        """Every field a position holds (the others are derived from these)."""
-        return (
-            self.num_players,
-            self.options,
-            self.round,
-            self.start,
-            self.shepherd,
-            self.phase,
-            self.to_place,
-            self.fences,
-            self.present,
-            self.down,
-            self.tiles,
-            self.sides,
-            self.pending,
-            self.revealed,
-            self.turning_back,
-            self.ended,
-            self.endgame,
-            self.last_turn,
-            self.fences_out,
-            self.round_scores,
-            self.turn,
-            self.won,
-        )
+        return positions.check_components(self)
 
     def __str__(self) -> str:
         return render(self)

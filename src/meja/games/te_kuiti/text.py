@@ -12,11 +12,19 @@ down there as ??.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from meja.games.te_kuiti.components import COLS, ROUNDS, ROWS, TILE_TYPES
-from meja.games.te_kuiti.ended import DOWN, GONE, EndedField
-from meja.games.te_kuiti.field import CELL_NAMES, NUM_CELLS, PAD_BIT, h_edge, v_edge
+from meja.games.te_kuiti.scoring import EndedField, turns_played
+from meja.games.te_kuiti.tables import (
+    CELL_NAMES,
+    DOWN,
+    GONE,
+    NUM_CELLS,
+    PAD_BIT,
+    h_edge,
+    v_edge,
+)
 
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
@@ -79,9 +87,9 @@ def ended_label(ended: EndedField, cell: int) -> str:
 def render(state: TeKuitiState) -> str:
     """The whole state, hidden identities included, as stable text for logs and playthroughs."""
     if state.solo:
-        head = f"Te Kuiti solo, turn {state.turn + 1} (lost after {state.turn_limit})"
+        head = f"Te Kuiti solo, turn {state.turn} (lost after {state.turn_limit})"
         if state.is_terminal():
-            head = f"Te Kuiti solo, over after {state.turn} turns"
+            head = f"Te Kuiti solo, over after {turns_played(state)} turns"
     elif state.start < 0:
         head = f"Te Kuiti, round 1 of {ROUNDS}: the first shepherd is yet to be drawn (T4b)"
     else:
@@ -130,7 +138,7 @@ def render(state: TeKuitiState) -> str:
 def render_seat(state: TeKuitiState, seat: int | None) -> str:
     """The field as a player sees it: like the view, a face-down tile shows ?? even once seen,
     except the tiles just turned back, which show until the next action (T4a)."""
-    masked = state.clone()
+    masked = cast("TeKuitiState", state.clone())
     for cell in range(NUM_CELLS):
         if masked.down & PAD_BIT[cell] and cell not in masked.turning_back:
             masked.tiles[cell] = -1

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from meja.core.game import CHANCE
 from meja.core.told import Told, public
 from meja.games.te_kuiti.actions import COLLECT, FLIP
-from meja.games.te_kuiti.field import CELL_NAMES
+from meja.games.te_kuiti.tables import CELL_NAMES
 
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState

@@ -1,4 +1,5 @@
-"""Field geometry as precomputed tables: cell and edge names, and the bitwise enclosure test.
+"""Lookup tables derived from the components: the field's geometry, the tile types' traits and
+the phases.
 
 Cells are numbered row by row from the top left (a1 .. e5: column letter, row number). Edges
 are the horizontal ones line by line, then the vertical ones row by row. For the enclosure test
@@ -11,7 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from meja.games.te_kuiti.components import COLS, ROWS, SIDES
+from meja.games.te_kuiti.components import (
+    COLS,
+    RAM,
+    ROWS,
+    SHEEP_KINDS,
+    SHEPHERD,
+    SIDES,
+    TILE_TYPES,
+)
 
 T = TypeVar("T")
 
@@ -160,3 +169,52 @@ def enclosed_by(fences: int) -> int:
         else:
             open_south &= ~bit
     return INTERIOR & ~reachable(open_east, open_south)
+
+
+SHEPHERD_TURN, FLIPPING, REVEAL, ORIENT, RAM_CHOICE, BONUS, COLLECTING, OVER, START = range(9)
+PHASE_NAMES = ("shepherd", "flip", "reveal", "orient", "ram", "bonus", "collect", "over", "start")
+"""Phase names as they appear in positions and views."""
+
+TILE_KIND: tuple[int, ...] = tuple(
+    SHEEP_KINDS.index(t.kind) if t.kind in SHEEP_KINDS else -1 for t in TILE_TYPES
+)
+"""Sheep kind index of each tile type, -1 for rams and shepherds."""
+TILE_DAISY: tuple[bool, ...] = tuple(t.daisy for t in TILE_TYPES)
+RAM_TYPES = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == RAM)
+SHEPHERD_TYPES = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == SHEPHERD)
+TILE_COUNTS: tuple[int, ...] = tuple(t.count for t in TILE_TYPES)
+
+TILE_NAMES = tuple(tile.name for tile in TILE_TYPES)
+"""A tile type's name in positions, views and chance outcomes (outcome i of a flip is type i)."""
+
+FACES = ("down", "up", "gone")
+DOWN, UP, GONE = range(len(FACES))
+"""A cell's face as positions write it, and as an ended field keeps it."""
+
+
+def _cell_codes() -> dict[str, tuple[int, int, int]]:
+    """Every well-formed cell string and its (face, tile, side); -1 for unseen or no side."""
+    codes: dict[str, tuple[int, int, int]] = {"down ?": (DOWN, -1, -1)}
+    for face_index, face in enumerate(FACES):
+        for tile, name in enumerate(TILE_NAMES):
+            codes[f"{face} {name}"] = (face_index, tile, -1)
+            if TILE_DAISY[tile]:
+                for side, side_name in enumerate(SIDES):
+                    codes[f"{face} {name} {side_name}"] = (face_index, tile, side)
+    return codes
+
+
+CELL_CODES = _cell_codes()
+"""A position's cell strings, read."""
+
+POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(
+        (*(f"{face} {name} {side}" for side in SIDES), f"{face} {name}")
+        for name in (*TILE_NAMES, "?")
+    )
+    for face in FACES
+)
+"""A position's cell strings, written: by face, tile (-1: unseen) and daisy side (-1: none)."""
+
+UP_TEXT: tuple[tuple[str, ...], ...] = tuple((*(f"{n} {s}" for s in SIDES), n) for n in TILE_NAMES)
+"""A face-up tile as views show it, by tile and daisy side (index -1: no side)."""
