@@ -12,7 +12,7 @@ import pytest
 
 from meja.bots.heuristics import HEURISTICS
 from meja.core import list_games, load_game
-from meja.core.game import play_random
+from meja.core.episode import play_random
 from meja.core.registry import spec_of
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "meja"

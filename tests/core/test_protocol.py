@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from meja.core import CHANCE, GameOver, IllegalAction, NotYourTurn
-from meja.core.game import play_random
+from meja.core.episode import play_random
 
 
 def test_chance_step_must_be_resolved_before_a_seat_moves(race) -> None:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from meja.core import GameRecord, InvalidPosition
-from meja.core.game import play_random
+from meja.core.episode import play_random
 
 
 def _finished(race, seed: int = 1) -> GameRecord:

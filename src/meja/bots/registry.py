@@ -32,7 +32,7 @@ JUDGED_ROLLOUT_DEPTH = 0
 random steps only add noise to a good evaluation."""
 
 ISMCTS_SETTINGS = {
-    "iterations": f"iterations per move (default: the game's SEARCH_ITERATIONS, else "
+    "iterations": f"iterations per move (default: the game heuristic's budget, else "
     f"{DEFAULT_ITERATIONS})",
     "seconds": "a time budget per move instead of an iteration count",
     "c": f"UCB exploration constant (default {DEFAULT_EXPLORATION})",
@@ -42,7 +42,7 @@ ISMCTS_SETTINGS = {
     "partial": "visits the judgement of a move that leaves the same seat to move counts for "
     f"(default {PARTIAL_WEIGHT:g})",
     "guide": "how much the game heuristic's own move is favoured at each decision, in win share "
-    "(default: the game's SEARCH_GUIDE, else 0)",
+    "(default: the game heuristic's guide, else 0)",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",

@@ -30,6 +30,13 @@ def random_policy(state: State, seat: int, rng: random.Random) -> int:
     return rng.choice(state.legal_actions(seat))
 
 
+def play_random(state: State, rng: random.Random) -> State:
+    """Play state to the end with random moves and chance, in place; returns it. Where several
+    seats may act, the one to move is drawn too, as random_step draws it."""
+    policies = [random_policy] * state.num_players
+    return play_episode(state, policies, rng, any_active_seat=True).state
+
+
 @dataclass(frozen=True)
 class Episode:
     """A game played to its end: the final state and the numbers every caller reads off it."""

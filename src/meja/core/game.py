@@ -365,11 +365,3 @@ def random_step(state: State, rng: random.Random) -> tuple[int, int]:
     active = state.active_players()
     seat = active[0] if len(active) == 1 else rng.choice(active)
     return seat, rng.choice(state.legal_actions(seat))
-
-
-def play_random(state: State, rng: random.Random) -> State:
-    """Play state to the end with random moves and chance, in place; returns it."""
-    while not state.is_terminal():
-        seat, action = random_step(state, rng)
-        state.apply(action, seat)
-    return state

@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from meja.core.actions import ActionNames, numbered
-from meja.core.game import Option
+from meja.core.game import Game, Option
 
 RANDOM_START = "random"
 
@@ -22,22 +22,22 @@ def start_player_option(max_players: int, reading: str) -> Option:
     )
 
 
-def with_start_seat_text(options: Mapping[str, Any]) -> dict[str, Any]:
-    """options with a start seat given as an int turned into the text the choices list."""
-    given = dict(options)
-    start = given.get("start_player")
-    if isinstance(start, int) and not isinstance(start, bool):
-        given["start_player"] = str(start)
-    return given
+class StartPlayerGame(Game):
+    """A game with the start_player option: a seat may also be given as an int, and a seat that
+    does not exist at the chosen player count is refused."""
 
-
-def check_start_seat(resolved: Mapping[str, Any], num_players: int) -> None:
-    """ValueError when the resolved start seat does not exist at this player count."""
-    start = resolved["start_player"]
-    if start != RANDOM_START and int(start) >= num_players:
-        raise ValueError(
-            f"option 'start_player': seat {start} does not exist with {num_players} players"
-        )
+    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        given = dict(options)
+        start = given.get("start_player")
+        if isinstance(start, int) and not isinstance(start, bool):
+            given["start_player"] = str(start)
+        resolved = super().resolve_options(num_players, given)
+        start = resolved["start_player"]
+        if start != RANDOM_START and int(start) >= num_players:
+            raise ValueError(
+                f"option 'start_player': seat {start} does not exist with {num_players} players"
+            )
+        return resolved
 
 
 @cache

@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, IllegalAction, NotYourTurn
-from meja.core.game import play_random, random_step
+from meja.core.episode import play_random
+from meja.core.game import random_step
 from meja.games.mooncake import GAME, MooncakeState
 from meja.games.mooncake.tables import TILE_CODES
 
@@ -358,5 +359,5 @@ def test_a_choice_parses_by_its_tiles_and_a_number_past_the_actions_is_refused()
     assert state.str_to_action(text.upper(), 0) == state.legal_actions(0)[0]
     with pytest.raises(IllegalAction, match="is not a legal move now"):
         state.str_to_action("keep #1, left #2, right #3", 0)
-    with pytest.raises(IllegalAction, match="10000 is not a action here"):
+    with pytest.raises(IllegalAction, match="10000 is not the number of any action here"):
         state.action_to_str(10_000, 0)

@@ -6,7 +6,7 @@ import json
 import random
 
 from meja.bots.heuristics.mooncake import HEURISTIC, choose, values
-from meja.core.game import play_random
+from meja.core.episode import play_random
 from meja.games.mooncake import GAME, SPEC
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from meja.core.game import play_random
+from meja.core.episode import play_random
 from meja.games.nasi_lemak import GAME, SPEC
 
 # Six players holding 14 of the 15 Nasi Lemak cards, none with five fly-free packs yet.

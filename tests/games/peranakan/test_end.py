@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from meja.core import CHANCE
-from meja.core.game import play_random
+from meja.core.episode import play_random
 from meja.games.peranakan import GAME, SPEC, PeranakanState
 from meja.games.peranakan.components import TOTAL_TILES
 from meja.games.peranakan.tables import KIND_CODES, KIND_COUNTS

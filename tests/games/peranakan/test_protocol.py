@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, GameRecord, IllegalAction, InvalidPosition, NotYourTurn
-from meja.core.game import play_random, random_step
+from meja.core.episode import play_random
+from meja.core.game import random_step
 from meja.games.peranakan import GAME, PeranakanState, text
 from meja.games.peranakan.actions import PLAYER_ACTIONS
 from meja.games.peranakan.components import (

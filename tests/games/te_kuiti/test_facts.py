@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from meja.core.game import play_random
+from meja.core.episode import play_random
 from meja.games.te_kuiti import GAME, SPEC
 from meja.games.te_kuiti.state import TeKuitiState
 

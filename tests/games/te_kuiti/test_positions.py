@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, GameOver, IllegalAction, InvalidPosition, NotYourTurn
-from meja.core.game import play_random, random_step
+from meja.core.episode import play_random
+from meja.core.game import random_step
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import ACTION_NAMES, NUM_ACTIONS, REMOVE
 from meja.games.te_kuiti.state import TeKuitiState

@@ -9,7 +9,8 @@ from collections.abc import Callable
 import pytest
 
 from meja.core import TERMINAL, GameRecord, IllegalAction
-from meja.core.game import play_random, random_step
+from meja.core.episode import play_random
+from meja.core.game import random_step
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import FLIP, PAIR_ACTION
 from meja.games.te_kuiti.components import FENCES

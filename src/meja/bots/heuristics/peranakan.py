@@ -82,5 +82,5 @@ def choose(state: State, player: int, rng: random.Random) -> int:
     return best_action(state, player, evaluate, rng, depth=4)
 
 
-HEURISTIC = Heuristic(choose=choose, values=values, search_iterations=None, search_guide=0.0)
+HEURISTIC = Heuristic(choose=choose, values=values)
 """Search keeps the bot's own iteration budget and does not lean toward the heuristic's move."""

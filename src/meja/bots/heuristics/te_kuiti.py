@@ -42,10 +42,6 @@ SIDE_WORTH = (0.0, 0.3, 1.0, 3.0, 0.0)
 FENCE_SHORTLIST = 10
 """Single fences worth pairing up when the shepherd plans both fences of a turn."""
 
-SEARCH_ITERATIONS = 400
-"""ISMCTS iterations per move: a shepherd's turn offers some 60 fences, each of which should
-see more than a handful of visits."""
-
 
 def cells_of(mask: int) -> list[int]:
     """Cell numbers whose bit is set in a field mask."""
@@ -266,4 +262,10 @@ def choose(state: State, player: int, rng: random.Random) -> int:
     return rng.choice(legal)
 
 
-HEURISTIC = Heuristic(choose=choose, values=values, search_iterations=SEARCH_ITERATIONS)
+HEURISTIC = Heuristic(
+    choose=choose,
+    values=values,
+    # A shepherd's turn offers some 60 fences, each of which should see more than a handful of
+    # visits (docs/bots.md).
+    search_iterations=400,
+)

@@ -5,12 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from meja.core.game import Game, Option
-from meja.core.start_player import (
-    check_start_seat,
-    start_player_option,
-    with_start_seat_text,
-)
+from meja.core.game import Option
+from meja.core.start_player import StartPlayerGame, start_player_option
 from meja.games.nasi_lemak import position
 from meja.games.nasi_lemak.actions import NUM_ACTIONS
 from meja.games.nasi_lemak.components import (
@@ -35,7 +31,7 @@ from meja.games.nasi_lemak.state import NasiLemakState
 from meja.games.nasi_lemak.tables import DECK_CARDS
 
 
-class NasiLemakGame(Game):
+class NasiLemakGame(StartPlayerGame):
     """Nasi Lemak: The Game, for 2-6 players."""
 
     name: ClassVar[str] = "nasi_lemak"
@@ -87,9 +83,8 @@ class NasiLemakGame(Game):
     )
 
     def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Also accept a seat number as an int; refuse a missing seat or an impossible trade."""
-        resolved = super().resolve_options(num_players, with_start_seat_text(options))
-        check_start_seat(resolved, num_players)
+        """Also refuse a trade no offer could make."""
+        resolved = super().resolve_options(num_players, options)
         cap = resolved["offer_card_limit"]
         if cap and resolved["min_trade_cards"] > cap:
             raise ValueError(

@@ -5,12 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from meja.core.game import Game, Option
-from meja.core.start_player import (
-    check_start_seat,
-    start_player_option,
-    with_start_seat_text,
-)
+from meja.core.game import Option
+from meja.core.start_player import StartPlayerGame, start_player_option
 from meja.games.peranakan import position
 from meja.games.peranakan.actions import NUM_ACTIONS
 from meja.games.peranakan.components import (
@@ -34,7 +30,7 @@ STEPS_PER_TURN = 4
 """Reveal, take, place and pawn; wild Kueh choices are counted separately."""
 
 
-class PeranakanGame(Game):
+class PeranakanGame(StartPlayerGame):
     """Peranakan: Tiles and Tactics, for 2-5 players."""
 
     name: ClassVar[str] = "peranakan"
@@ -62,12 +58,6 @@ class PeranakanGame(Game):
         ),
         start_player_option(MAX_PLAYERS, "P13"),
     )
-
-    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Also accept a seat number as an int, and refuse a start seat that does not exist."""
-        resolved = super().resolve_options(num_players, with_start_seat_text(options))
-        check_start_seat(resolved, num_players)
-        return resolved
 
     def new_state(self, num_players: int, **options: Any) -> PeranakanState:
         """Shuffled deck, empty market (filled by chance), full supplies, pawns in hand."""

@@ -5,12 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from meja.core.game import Game, Option
-from meja.core.start_player import (
-    check_start_seat,
-    start_player_option,
-    with_start_seat_text,
-)
+from meja.core.game import Option
+from meja.core.start_player import StartPlayerGame, start_player_option
 from meja.games.te_kuiti.actions import NUM_ACTIONS
 from meja.games.te_kuiti.components import (
     FENCES,
@@ -28,7 +24,7 @@ from meja.games.te_kuiti.position import read_fields, read_header
 from meja.games.te_kuiti.state import TeKuitiState
 
 
-class TeKuiti(Game):
+class TeKuiti(StartPlayerGame):
     """Te Kuiti: a shepherd fences in sheep that the other player hunts in pairs; or solo."""
 
     name = "te_kuiti"
@@ -53,12 +49,6 @@ class TeKuiti(Game):
         ),
         start_player_option(MAX_PLAYERS, "T4b"),
     )
-
-    def resolve_options(self, num_players: int, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Also accept a seat number as an int, and refuse a first shepherd that does not exist."""
-        resolved = super().resolve_options(num_players, with_start_seat_text(options))
-        check_start_seat(resolved, num_players)
-        return resolved
 
     def new_state(self, num_players: int, **options: Any) -> TeKuitiState:
         return TeKuitiState(self, num_players, self.resolve_options(num_players, options))
