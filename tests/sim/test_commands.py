@@ -26,6 +26,14 @@ def test_simulate_writes_a_report_and_prints_the_seats(
     assert summary["job"]["lineup"] == ["random"] * 3 and summary["run"]["games_finished"] == 12
 
 
+def test_a_solo_simulation_counts_its_player_in_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "solo"
+    assert main(["simulate", "te_kuiti", "-p", "1", *QUICK, "--out", str(out)]) == 0
+    assert "Te Kuiti: 12 games, 1 player, seed 4, 1 worker (local)" in capsys.readouterr().out
+
+
 def test_simulate_names_its_report_directory_after_the_job(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

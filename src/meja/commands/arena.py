@@ -18,6 +18,7 @@ from meja.bots.registry import make_bot, split_bot_specs
 from meja.commands.common import (
     add_game_argument,
     add_option_argument,
+    counted,
     game_and_options,
     player_count,
 )
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     if not console.is_terminal:
         console.width = max(console.width, 110)
     console.print(
-        f"{game.title}: {players} players, {args.games} games, seed {seed}, "
+        f"{game.title}: {counted(players, 'player')}, {counted(args.games, 'game')}, seed {seed}, "
         f"{len(setup.lineups())} seatings rotated"
     )
     with Progress(

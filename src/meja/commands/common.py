@@ -9,6 +9,11 @@ from typing import Any
 from meja.core import Game, GameRecord, load_game, parse_options
 
 
+def counted(number: int, noun: str) -> str:
+    """ "1 player", "3 players": a count in words a person reads."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def add_game_argument(parser: argparse.ArgumentParser) -> None:
     """The positional GAME argument."""
     parser.add_argument("game", metavar="GAME", help="game name, e.g. peranakan (see `meja games`)")

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from meja.commands.common import add_game_argument, add_option_argument
+from meja.commands.common import add_game_argument, add_option_argument, counted
 from meja.commands.simulate import add_run_arguments, progress_for, require_sim_extra, run_settings
 from meja.core import parse_options
 
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     check_out_dir(out)
     print(
         f"{game.title}: a = {labels[0]}, b = {labels[1]}; {args.games} games each, "
-        f"{settings.players} players, seed {settings.seed}"
+        f"{counted(settings.players, 'player')}, seed {settings.seed}"
     )
     runs: list[SimRun] = []
     try:

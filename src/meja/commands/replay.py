@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from meja.commands.common import load_record
+from meja.commands.common import counted, load_record
 from meja.commands.play_session import render_view
 from meja.core import CHANCE, InvalidPosition, State
 
@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
             )
             print(f"{index:4}. {who}: {text}")
         state.apply(action, player)
-    print(f"{state.game.title}, {state.num_players} players, step {steps} of {len(record.history)}")
+    players = counted(state.num_players, "player")
+    print(f"{state.game.title}, {players}, step {steps} of {len(record.history)}")
     if everything:
         print(state)
     else:

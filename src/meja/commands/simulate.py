@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from meja.commands.common import add_game_argument, add_option_argument, player_count
+from meja.commands.common import add_game_argument, add_option_argument, counted, player_count
 from meja.core import Game, load_game, parse_options
 
 DEFAULT_GAMES = 1000
@@ -112,8 +112,8 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out or f"sim-{game.name}-{settings.players}p-seed{settings.seed}")
     check_out_dir(out)
     print(
-        f"{game.title}: {args.games} games, {settings.players} players, seed {settings.seed}, "
-        f"{settings.workers} worker{'s' if settings.workers > 1 else ''} ({settings.backend})"
+        f"{game.title}: {counted(args.games, 'game')}, {counted(settings.players, 'player')}, "
+        f"seed {settings.seed}, {counted(settings.workers, 'worker')} ({settings.backend})"
     )
     listener = progress_for(settings, game.name)
     try:
