@@ -26,6 +26,7 @@ def test_games_bots_and_components_are_listed(live: Any) -> None:
     assert games["te_kuiti"]["min_players"] == 1
     detail = live.http.get("/api/games/peranakan").json()
     assert detail["components"]["KUEH_TYPES"] == ["tutu", "ondeh", "bahulu", "angku"]
+    assert detail["drawing_version"] == 1
     assert live.http.get("/api/games/chess").json()["code"] == "unknown_game"
     bots = live.http.get("/api/bots").json()
     assert "random" in bots["bots"]
