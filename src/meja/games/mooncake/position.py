@@ -3,6 +3,8 @@ checked and a bad one named; also the count of every tile in the box.
 
 As a new round begins, scored_round holds the cakes the last one was scored on, in sight until
 the next step though the tiles are back in the pool (M5); positions may leave it out (null).
+Format 1 (no "format" key) counted "turn" within the round; format 2 calls that "turn_in_round"
+and begins with the shared envelope.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from meja.core import InvalidPosition
+from meja.core import position_reading as read
 from meja.games.mooncake import scoring
 from meja.games.mooncake.components import (
     CAKES,
@@ -45,9 +48,6 @@ if TYPE_CHECKING:
     from meja.games.mooncake.game import MooncakeGame
     from meja.games.mooncake.state import MooncakeState
 
-FORMAT = 2
-"""Format 1 (no "format" key) counted "turn" within the round; format 2 calls that
-"turn_in_round" and begins with the shared envelope."""
 FIELDS = (
     "num_players",
     "options",
@@ -70,13 +70,14 @@ DERIVED_FIELDS = ("format", "to_move", "turn")
 """Envelope fields that follow from the rest: a position may leave them out, and loading
 recomputes them, so a hand-edited position need not keep them in step."""
 SCORED_KEYS = ("boards",)
+SLOT_WHAT = f"a slot ({SLOT_NAMES[0]} to {SLOT_NAMES[-1]})"
 
 
 def position(state: MooncakeState) -> dict[str, Any]:
     """The whole state, hidden tiles and choices included, as JSON-able data."""
     n = state.num_players
     received = state._received
-    data = {**envelope(state), "format": FORMAT, **public(state)}
+    data = {**envelope(state), "format": read.FORMAT, **public(state)}
     data["options"] = dict(state.options)
     data["boards"] = [board_codes(seat_board(state, seat)) for seat in range(n)]
     scored = scored_boards(state)
@@ -115,44 +116,18 @@ def check_components(state: MooncakeState) -> list[str]:
 
 
 def _int(value: Any, field: str, low: int, high: int | None = None) -> int:
-    """An integer in low..high (JSON booleans are not numbers here)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPosition(f"{field}: expected an integer, got {value!r}")
-    if value < low or (high is not None and value > high):
-        top = "" if high is None else f" to {high}"
-        raise InvalidPosition(f"{field}: {value} is outside {low}{top}")
-    return value
-
-
-def _list(value: Any, field: str, length: int | None = None) -> list[Any]:
-    """A JSON array, of the given length when one is required."""
-    if not isinstance(value, list):
-        raise InvalidPosition(f"{field}: expected a list, got {value!r}")
-    if length is not None and len(value) != length:
-        raise InvalidPosition(f"{field}: expected {length} entries, got {len(value)}")
-    return value
-
-
-def _codes(values: Any, field: str, length: int | None, table: dict[Any, int]) -> list[int]:
-    """Codes looked up in table (tile ids), naming the first entry that is not there."""
-    try:
-        out = list(map(table.get, _list(values, field, length)))
-    except TypeError:  # an unhashable entry such as a list
-        out = [table.get(v) if isinstance(v, str | None) else None for v in values]
-    if None in out:
-        index = out.index(None)
-        raise InvalidPosition(f"{field}[{index}]: {values[index]!r} is not a tile code")
-    return out  # type: ignore[return-value]
+    """An integer in low..high, a bad one named by its value."""
+    return read.integer(value, field, low, high, between=" to ")
 
 
 def _tiles(values: Any, field: str, length: int | None = None) -> list[int]:
     """A list of tile codes as tile ids."""
-    return _codes(values, field, length, CODE_TO_TILE)
+    return read.lookups(read.sequence(values, field, length), field, CODE_TO_TILE, "a tile code")
 
 
 def _board(value: Any, field: str) -> list[int]:
     """A board's list of codes as tile ids, -1 for an empty slot (None)."""
-    return _codes(value, field, SLOTS, SLOT_CODE_TO_TILE)
+    return read.lookups(read.sequence(value, field, SLOTS), field, SLOT_CODE_TO_TILE, "a tile code")
 
 
 def _customer(value: Any, field: str, allowed: list[int]) -> int:
@@ -165,27 +140,11 @@ def _customer(value: Any, field: str, allowed: list[int]) -> int:
 
 def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
     """Rebuild a state from MooncakeState.position() data, or raise InvalidPosition."""
-    if not isinstance(data, Mapping):
-        raise InvalidPosition("a position must be a JSON object")
     data = _in_format_2(data)
-    for key in FIELDS:
-        if key not in data:
-            raise InvalidPosition(f"{key}: missing")
-    extra = sorted(set(data) - set(FIELDS) - set(OPTIONAL_FIELDS) - set(DERIVED_FIELDS))
-    if extra:
-        raise InvalidPosition(f"{extra[0]}: not a field of a Mooncake Master position")
-    options = data["options"]
-    if not isinstance(options, dict):
-        raise InvalidPosition("options: expected an object")
-    try:
-        game.resolve_options(data["num_players"], options)  # before an option can clash
-        state = game.new_state(data["num_players"], **options)
-    except ValueError as exc:
-        raise InvalidPosition(str(exc)) from None
-    n = state.num_players
-    if data["phase"] not in PHASES:
-        raise InvalidPosition(f"phase: {data['phase']!r} is not one of {', '.join(PHASES)}")
-    phase = PHASES.index(data["phase"])
+    optional = (*OPTIONAL_FIELDS, *DERIVED_FIELDS)
+    n, options = read.header(game, data, "Mooncake Master", FIELDS, optional, value_first=True)
+    state = game.new_state(n, **options)
+    phase = read.choice(data["phase"], "phase", PHASES)
     round_index = _int(data["round"], "round", 1, ROUNDS) - 1
     turn = _int(data["turn_in_round"], "turn_in_round", 1, TURNS_PER_ROUND) - 1
     if phase == OVER and (round_index != ROUNDS - 1 or turn != TURNS_PER_ROUND - 1):
@@ -197,7 +156,7 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
 
     shown = {REVEAL: round_index, OVER: ROUNDS}.get(phase, round_index + 1)
     revealed: list[int] = []
-    for i, number in enumerate(_list(data["customers"], "customers", shown)):
+    for i, number in enumerate(read.sequence(data["customers"], "customers", shown)):
         index = _customer(number, f"customers[{i}]", list(range(len(CUSTOMERS))))
         if index in revealed:
             raise InvalidPosition(f"customers[{i}]: customer {number} is revealed twice")
@@ -205,19 +164,20 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
 
     finished = ROUNDS if phase == OVER else round_index
     festive = [
-        _int(v, f"festive[{s}]", 0) for s, v in enumerate(_list(data["festive"], "festive", n))
+        _int(v, f"festive[{s}]", 0)
+        for s, v in enumerate(read.sequence(data["festive"], "festive", n))
     ]
     tastes: list[tuple[int, ...]] = []
-    for r, row in enumerate(_list(data["tastes"], "tastes", finished)):
-        values = _list(row, f"tastes[{r}]", n)
+    for r, row in enumerate(read.sequence(data["tastes"], "tastes", finished)):
+        values = read.sequence(row, f"tastes[{r}]", n)
         tastes.append(tuple(_int(v, f"tastes[{r}][{s}]", 0) for s, v in enumerate(values)))
     served: list[tuple[tuple[int | None, ...], ...]] = []
-    for r, row in enumerate(_list(data["served"], "served", finished)):
+    for r, row in enumerate(read.sequence(data["served"], "served", finished)):
         seats = []
-        for s, cakes in enumerate(_list(row, f"served[{r}]", n)):
+        for s, cakes in enumerate(read.sequence(row, f"served[{r}]", n)):
             sold = [
                 -1 if number is None else _customer(number, f"served[{r}][{s}][{c}]", revealed)
-                for c, number in enumerate(_list(cakes, f"served[{r}][{s}]", CAKES))
+                for c, number in enumerate(read.sequence(cakes, f"served[{r}][{s}]", CAKES))
             ]
             buyers = [c for c in sold if c >= 0]
             if len(buyers) != len(set(buyers)) or any(revealed.index(c) > r for c in buyers):
@@ -228,17 +188,13 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
         served.append(tuple(seats))
 
     boards: list[int] = []
-    for s, row in enumerate(_list(data["boards"], "boards", n)):
+    for s, row in enumerate(read.sequence(data["boards"], "boards", n)):
         boards += _board(row, f"boards[{s}]")
     pending: list[list[int]] = []
-    for s, names in enumerate(_list(data["pending"], "pending", n)):
+    for s, names in enumerate(read.sequence(data["pending"], "pending", n)):
         slots = []
-        for name in _list(names, f"pending[{s}]"):
-            slot = SLOT_INDEX.get(name) if isinstance(name, str) else None
-            if slot is None:
-                raise InvalidPosition(
-                    f"pending[{s}]: {name!r} is not a slot ({SLOT_NAMES[0]} to {SLOT_NAMES[-1]})"
-                )
+        for name in read.sequence(names, f"pending[{s}]"):
+            slot = read.lookup(name, f"pending[{s}]", SLOT_INDEX, SLOT_WHAT)
             if slot in slots or boards[s * SLOTS + slot] < 0:
                 raise InvalidPosition(f"pending[{s}]: {name} is repeated or holds no tile")
             slots.append(slot)
@@ -247,12 +203,12 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
         pending.append(sorted(slots))
     hands = [
         sorted(_tiles(hand, f"hands[{s}]"))
-        for s, hand in enumerate(_list(data["hands"], "hands", n))
+        for s, hand in enumerate(read.sequence(data["hands"], "hands", n))
     ]
     _check_progress(phase, turn, boards, pending, hands)
 
     choices = [-1] * n
-    for s, choice in enumerate(_list(data["choices"], "choices", n)):
+    for s, choice in enumerate(read.sequence(data["choices"], "choices", n)):
         if choice is None:
             continue
         if phase != CHOOSE:
@@ -264,7 +220,7 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
         raise InvalidPosition("choices: every seat has chosen, so the tiles should be passed")
 
     received = [-1] * (2 * n)
-    for s, pair in enumerate(_list(data["received"], "received", n)):
+    for s, pair in enumerate(read.sequence(data["received"], "received", n)):
         field = f"received[{s}]"
         if pair is None:
             if phase == PLACE:
@@ -313,14 +269,10 @@ def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
     return state
 
 
-def _in_format_2(data: Mapping[str, Any]) -> Mapping[str, Any]:
+def _in_format_2(data: Any) -> Any:
     """A format 1 position (no "format") in today's keys: its "turn" is the turn in the round."""
-    if "format" in data:
-        if data["format"] != FORMAT:
-            raise InvalidPosition(f"format: {data['format']!r} is not {FORMAT}")
-        return data
-    if "turn_in_round" in data:  # today's keys, the format left out
-        return data
+    if not isinstance(data, Mapping) or "format" in data or "turn_in_round" in data:
+        return data  # not a position, or today's keys (the format perhaps left out)
     old = dict(data)
     if "turn" in old:
         old["turn_in_round"] = old.pop("turn")
@@ -341,7 +293,7 @@ def _read_scored(state: MooncakeState, value: Any) -> None:
         raise InvalidPosition(f"{key}: only as a new round begins, before its customer")
     n = state.num_players
     boards: list[int] = []
-    for s, row in enumerate(_list(value["boards"], f"{key}.boards", n)):
+    for s, row in enumerate(read.sequence(value["boards"], f"{key}.boards", n)):
         board = _board(row, f"{key}.boards[{s}]")
         empty = board.count(-1)
         if empty:

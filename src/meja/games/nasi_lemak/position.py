@@ -4,6 +4,8 @@ A position is what a designer writes to set up a situation: hands and piles as {
 (the draw pile and the Nasi Lemak pile may say "rest" for every card not placed elsewhere),
 Nasi Lemak cards as {"packs", "fly"}, the phase with its pending details, and what the whole
 table has just seen of the last step that nothing else shows (just_seen, until the next step).
+Format 2 begins with the envelope every game shares; a position without "format" is the earlier
+shape, the same fields without to_move.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Mapping
 from operator import gt
 from typing import TYPE_CHECKING, Any
 
+from meja.core import position_reading as read
 from meja.core.errors import InvalidPosition
 from meja.games.nasi_lemak.components import (
     CARD_TYPES,
@@ -64,9 +67,6 @@ if TYPE_CHECKING:
     from meja.core.game import Game
     from meja.games.nasi_lemak.state import NasiLemakState
 
-FORMAT = 2
-"""The position format: 2 begins with the envelope every game shares (num_players, phase, to_move,
-turn). A position without "format" is the earlier shape, the same fields without to_move."""
 REQUIRED = ("num_players", "phase", "active", "hands", "draw_pile", "nasi_lemak_pile", "nasi_lemak")
 OPTIONAL = (
     "format",
@@ -106,7 +106,7 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
         }
     return {
         **state.envelope(PHASE_NAMES[state.phase], state.turn),
-        "format": FORMAT,
+        "format": read.FORMAT,
         "options": dict(state.options),
         "active": state.active,
         "first_player": state.first,
@@ -169,24 +169,7 @@ def conservation_problems(state: NasiLemakState) -> list[str]:
 
 def read_setup(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     """The player count and resolved options of a position, after checking its fields."""
-    if not isinstance(data, Mapping):
-        raise InvalidPosition("a position must be a JSON object")
-    for key in REQUIRED:
-        if key not in data:
-            raise InvalidPosition(f"{key}: missing")
-    for key in data:
-        if key not in REQUIRED and key not in OPTIONAL:
-            raise InvalidPosition(f"{key}: not a field of a Nasi Lemak position")
-    if data.get("format", FORMAT) != FORMAT:
-        raise InvalidPosition(f"format: {data['format']!r} is not {FORMAT}, the format read here")
-    n = read_int(data, "num_players", game.min_players, game.max_players)
-    options = data.get("options", {})
-    if not isinstance(options, Mapping):
-        raise InvalidPosition("options: expected an object")
-    try:
-        return n, game.resolve_options(n, options)
-    except ValueError as exc:
-        raise InvalidPosition(f"options: {exc}") from None
+    return read.header(game, data, "Nasi Lemak", REQUIRED, OPTIONAL, value_first=True)
 
 
 def fill(state: NasiLemakState, data: Mapping[str, Any]) -> None:
@@ -195,10 +178,7 @@ def fill(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     _load_phase(state, data)
     _check_consistency(state)
     state.just_seen = load_just_seen(state, data.get("just_seen"))
-    if "to_move" in data and data["to_move"] != state.current_player():
-        raise InvalidPosition(
-            f"to_move: {data['to_move']!r}, but this position has {state.current_player()} to move"
-        )
+    read.check_to_move(data, state, PHASE_NAMES[state.phase], value_first=True)
 
 
 def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
@@ -309,10 +289,7 @@ def _load_pile(value: Any, table: list[list[int]]) -> list[int]:
 def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     """The phase, whose turn it is, and the details of a move in progress."""
     n = state.num_players
-    name = data["phase"]
-    if name not in PHASE_NAMES:
-        raise InvalidPosition(f"phase: {name!r} is not one of {', '.join(PHASE_NAMES)}")
-    phase = state.phase = PHASE_NAMES.index(name)
+    phase = state.phase = read.choice(data["phase"], "phase", PHASE_NAMES)
     setup = phase == START
     state.active = read_int(data, "active", -1 if setup else 0, -1 if setup else n - 1)
     low, high = (-1, -1) if setup else (0, n - 1)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from meja.core.errors import InvalidPosition
+from meja.core import position_reading as read
 from meja.games.nasi_lemak.components import (
     CARD_TYPES,
     INGREDIENT,
@@ -71,29 +71,12 @@ def read_int(
     data: Mapping[str, Any], key: str, low: int, high: int, default: int | None = None
 ) -> int:
     """An integer field of a position within [low, high]."""
-    value = data.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidPosition(f"{key}: expected an integer, got {value!r}")
-    if not low <= value <= high:
-        raise InvalidPosition(f"{key}: {value} is outside {low}..{high}")
-    return value
+    return read.integer(data.get(key, default), key, low, high, between="..")
 
 
 def read_counts(value: Any, field: str) -> list[int]:
     """A {card key: count} object of a position as a K-long row: counts_dict read back."""
-    if type(value) is not dict and not isinstance(value, Mapping):
-        raise InvalidPosition(f"{field}: expected an object of card counts, got {value!r}")
-    counts = [0] * K
-    index = CARD_INDEX
-    for key, count in value.items():
-        t = index.get(key)
-        if t is None:
-            names = ", ".join(CARD_INDEX)
-            raise InvalidPosition(f"{field}: unknown card {key!r} (cards: {names})")
-        if type(count) is not int or count < 0:
-            raise InvalidPosition(f"{field}: {key} count must be a whole number, got {count!r}")
-        counts[t] = count
-    return counts
+    return read.counts(value, field, CARD_INDEX, "card")
 
 
 # The chance phases draw a banana-leaf card, a Nasi Lemak card, a starting seat or a stolen card.

@@ -3,6 +3,9 @@ component conservation checks.
 
 A position names tiles by code ("Bto": butterfly with tutu and ondeh), cells by name ("c3")
 and market places by name ("slot2"); every field is checked and a bad one is named.
+Positions of format 2 begin with the envelope every game shares. A position without "format"
+has the first shape: "players" and "turn" (the seat to play) under their first names, and no
+turn count, which is read from the board.
 """
 
 from __future__ import annotations
@@ -10,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from meja.core import position_reading as read
 from meja.core.errors import InvalidPosition
 from meja.games.peranakan.components import (
     BOARD_COLS,
@@ -17,8 +21,6 @@ from meja.games.peranakan.components import (
     KUEH_PER_TYPE,
     KUEH_TYPES,
     MARKET_POSITIONS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
     PAWNS_BY_PLAYER_COUNT,
     SUPPLY_NEXT_TO,
     TILE_KINDS,
@@ -58,10 +60,6 @@ if TYPE_CHECKING:
     from meja.games.peranakan.game import PeranakanGame
     from meja.games.peranakan.state import PeranakanState
 
-FORMAT = 2
-"""Positions of format 2 begin with the envelope every game shares. A position without "format"
-has today's first shape: "players" and "turn" (the seat to play) under their first names, and
-no turn count, which is read from the board."""
 
 POSITION_KEYS: tuple[str, ...] = (
     "num_players",
@@ -155,7 +153,7 @@ def position(state: PeranakanState) -> dict[str, Any]:
     """The envelope, the format, the options and the table."""
     return {
         **envelope(state),
-        "format": FORMAT,
+        "format": read.FORMAT,
         "options": dict(state.options),
         **table(state),
     }
@@ -220,9 +218,9 @@ def _crowding(state: PeranakanState) -> str:
     return ""
 
 
-class _Reader:
-    """Typed access to a position's fields that names the field in every complaint, by the
-    name the position gives it (names: a field's name in the first shape)."""
+class _Fields:
+    """A position's fields by today's names, each labelled as the position names it (in the
+    first shape "players" and "turn" stand for num_players and turn_seat)."""
 
     def __init__(self, data: Mapping[str, Any], names: Mapping[str, str]) -> None:
         self.data = data
@@ -231,50 +229,36 @@ class _Reader:
     def get(self, key: str, default: Any = None) -> Any:
         return self.data.get(self.names.get(key, key), default)
 
+    def label(self, key: str) -> str:
+        return repr(self.names.get(key, key))
+
     def fail(self, key: str, problem: str) -> InvalidPosition:
-        return InvalidPosition(f"{self.names.get(key, key)!r}: {problem}")
+        return InvalidPosition(f"{self.label(key)}: {problem}")
 
-    def integer(self, key: str, value: Any, low: int, high: int) -> int:
-        """An int in low..high (inclusive)."""
-        if type(value) is not int or not low <= value <= high:
-            raise self.fail(key, f"expected a whole number from {low} to {high}, got {value!r}")
-        return value
+    def integer(self, key: str, low: int, high: int, default: Any = None) -> int:
+        return read.integer(self.get(key, default), self.label(key), low, high)
 
-    def seat(self, key: str, value: Any, num_players: int) -> int:
+    def seat(self, key: str, num_players: int) -> int:
         """A seat number, or -1 for null."""
-        return -1 if value is None else self.integer(key, value, 0, num_players - 1)
+        value = self.get(key)
+        return -1 if value is None else read.integer(value, self.label(key), 0, num_players - 1)
 
     def name(self, key: str, value: Any, names: Mapping[str, int], what: str) -> int:
         """The index of a known name, or -1 for null."""
-        if value is None:
-            return -1
-        if not isinstance(value, str) or value not in names:
-            raise self.fail(key, f"{value!r} is not a {what}")
-        return names[value]
+        return -1 if value is None else read.lookup(value, self.label(key), names, what)
 
-    def sequence(self, key: str, value: Any, length: int | None = None) -> list[Any]:
-        """A JSON list, of an exact length when one is given."""
-        if not isinstance(value, list):
-            raise self.fail(key, f"expected a list, got {value!r}")
-        if length is not None and len(value) != length:
-            raise self.fail(key, f"expected {length} entries, got {len(value)}")
-        return value
-
-    def counts(self, key: str, rows: Any, width: int, highs: tuple[int, ...]) -> list[int]:
+    def counts(self, key: str, width: int, highs: tuple[int, ...]) -> list[int]:
         """One list of width whole numbers per seat, each from 0 to its high, flattened."""
+        label = self.label(key)
         flat: list[int] = []
-        for row in self.sequence(key, rows):
-            flat.extend(self.sequence(key, row, width))
-        for index, value in enumerate(flat):
-            high = highs[index % width]
-            if type(value) is not int or not 0 <= value <= high:
-                raise self.fail(key, f"expected whole numbers from 0 to {high}, got {value!r}")
-        return flat
+        for row in read.sequence(self.get(key), label):
+            flat.extend(read.sequence(row, label, width))
+        return [read.integer(v, label, 0, highs[i % width]) for i, v in enumerate(flat)]
 
-    def pawns(self, key: str, tokens: Any, num_players: int) -> list[Pawn]:
+    def pawns(self, key: str, num_players: int) -> list[Pawn]:
         """Pawns written as kind letter, seat, "@", cell: "N0@c3" is seat 0's Nyonya on c3."""
         out = []
-        for token in self.sequence(key, tokens):
+        for token in read.sequence(self.get(key, []), self.label(key)):
             pawn = TOKEN_PAWNS.get(token) if isinstance(token, str) else None
             if pawn is None or pawn[1] >= num_players:
                 raise self.fail(
@@ -287,8 +271,7 @@ class _Reader:
 
 
 _MARKET_INDEX: dict[str, int] = {name: i for i, name in enumerate(MARKET_POSITIONS)}
-_PHASE_INDEX: dict[str, int] = {name: i for i, name in enumerate(PHASE_NAMES)}
-_TILE = "tile code like 'Bto'"
+_TILE = "a tile code like 'Bto'"
 
 
 def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
@@ -307,29 +290,17 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     extra = sorted(set(data) - set(keys) - set(OPTIONAL_KEYS))
     if extra:
         raise InvalidPosition(f"the position has an unknown field {extra[0]!r}")
-    r = _Reader(data, FIRST_NAMES if first else {})
-    if not first and (type(data["format"]) is not int or data["format"] != FORMAT):
-        raise r.fail("format", f"expected {FORMAT}, or no format for the first shape")
-    n = r.integer("num_players", r.get("num_players"), MIN_PLAYERS, MAX_PLAYERS)
-    options = r.get("options")
-    if not isinstance(options, Mapping):
-        raise r.fail("options", f"expected an object, got {options!r}")
-    try:
-        resolved = game.resolve_options(n, options)
-    except ValueError as exc:
-        raise r.fail("options", str(exc)) from None
-    state = game.new_state(n, **resolved)
-    state.phase = r.name("phase", r.get("phase"), _PHASE_INDEX, "phase name")
-    if state.phase < 0:
-        raise r.fail("phase", "expected a phase name")
-    state.turn_seat = r.integer("turn_seat", r.get("turn_seat"), 0, n - 1)
-    state.start = r.seat("start", r.get("start"), n)
-    state.market = [
-        r.name("market", code, KIND_BY_CODE, _TILE)
-        for code in r.sequence("market", r.get("market"), NUM_MARKET)
-    ]
+    r = _Fields(data, FIRST_NAMES if first else {})
+    read.check_format(data, r.label("format"))
+    n = read.players(game, data, repr)
+    state = game.new_state(n, **read.options(game, n, r.get("options"), r.label("options")))
+    state.phase = read.choice(r.get("phase"), r.label("phase"), PHASE_NAMES)
+    state.turn_seat = r.integer("turn_seat", 0, n - 1)
+    state.start = r.seat("start", n)
+    market = read.sequence(r.get("market"), r.label("market"), NUM_MARKET)
+    state.market = [r.name("market", code, KIND_BY_CODE, _TILE) for code in market]
     state.top, state.under = [], []
-    for number, row in enumerate(r.sequence("board", r.get("board"), BOARD_ROWS), start=1):
+    for number, row in enumerate(read.sequence(r.get("board"), r.label("board"), BOARD_ROWS), 1):
         spaces = row.split() if isinstance(row, str) else []
         parsed = [SPACE_TEXTS.get(space) for space in spaces]
         if len(spaces) != BOARD_COLS or None in parsed:
@@ -340,15 +311,15 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
             )
         state.top.extend(space[0] for space in parsed if space)
         state.under.extend(space[1] for space in parsed if space)
-    state.pawns = r.pawns("pawns", r.get("pawns"), n)
-    state.due = tuple(r.pawns("collecting", r.get("collecting", []), n))
+    state.pawns = r.pawns("pawns", n)
+    state.due = tuple(r.pawns("collecting", n))
     for key, pawns in (("pawns", state.pawns), ("collecting", state.due)):
         for cell, seat, _ in pawns:
             if state.top[cell] < 0:
                 where = CELL_NAMES[cell]
                 raise r.fail(key, f"seat {seat}'s pawn stands on the empty space {where}")
     allotment = PAWNS_BY_PLAYER_COUNT[n]
-    state.hand = r.counts("hands", r.get("hands"), PAWN_KINDS, allotment)
+    state.hand = r.counts("hands", PAWN_KINDS, allotment)
     if len(state.hand) != n * PAWN_KINDS:
         raise r.fail("hands", f"expected one [nyonyas, babas] pair for each of {n} seats")
     state.retired = [allotment[i % PAWN_KINDS] - count for i, count in enumerate(state.hand)]
@@ -356,7 +327,7 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
         state.retired[seat * PAWN_KINDS + kind] -= 1
     if min(state.retired) < 0:
         raise r.fail("hands", f"more pawns in hand and on the board than the {allotment} each")
-    state.kueh = r.counts("kueh", r.get("kueh"), NUM_KUEH, (KUEH_PER_TYPE,) * NUM_KUEH)
+    state.kueh = r.counts("kueh", NUM_KUEH, (KUEH_PER_TYPE,) * NUM_KUEH)
     if len(state.kueh) != n * NUM_KUEH:
         raise r.fail("kueh", f"expected one list of {NUM_KUEH} counts for each of {n} seats")
     state.supply = [KUEH_PER_TYPE - sum(state.kueh[t::NUM_KUEH]) for t in range(NUM_KUEH)]
@@ -364,10 +335,10 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
         short = KUEH_TYPES[state.supply.index(min(state.supply))]
         raise r.fail("kueh", f"players hold more than the {KUEH_PER_TYPE} {short} in the game")
     state.held = r.name("held", r.get("held"), KIND_BY_CODE, _TILE)
-    state.taken = r.name("taken", r.get("taken"), _MARKET_INDEX, "market position")
-    state.placed = r.name("placed", r.get("placed"), CELL_INDEX, "cell name like 'c3'")
-    state.wild_seat = r.seat("wild_seat", r.get("wild_seat"), n)
-    state.wild_left = r.integer("wild_left", r.get("wild_left", 0), 0, NUM_KUEH * KUEH_PER_TYPE)
+    state.taken = r.name("taken", r.get("taken"), _MARKET_INDEX, "a market position")
+    state.placed = r.name("placed", r.get("placed"), CELL_INDEX, "a cell name like 'c3'")
+    state.wild_seat = r.seat("wild_seat", n)
+    state.wild_left = r.integer("wild_left", 0, NUM_KUEH * KUEH_PER_TYPE, 0)
     state.deck = [kind.count for kind in TILE_KINDS]
     for kind in (*state.market, *state.top, *state.under, state.held):
         if kind >= 0:
@@ -389,19 +360,16 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     return state
 
 
-def _check_envelope(state: PeranakanState, r: _Reader) -> None:
+def _check_envelope(state: PeranakanState, r: _Fields) -> None:
     """The turn count and the seat to move must be the ones the rest of the position shows."""
     turns = turns_begun(state)
-    turn = r.integer("turn", r.get("turn"), 0, MAX_TURNS)
+    turn = r.integer("turn", 0, MAX_TURNS)
     if turn != turns:
         raise r.fail("turn", f"the board and phase show {turns} turns begun, not {turn}")
-    to_move = state.current_player()
-    given = r.get("to_move")
-    if type(given) is not int or given != to_move:
-        raise r.fail("to_move", f"the phase and turn_seat make {to_move} the one to move")
+    read.check_to_move(r.data, state, PHASE_NAMES[state.phase], r.label("to_move"))
 
 
-def _check_phase(state: PeranakanState, r: _Reader) -> None:
+def _check_phase(state: PeranakanState, r: _Fields) -> None:
     """The turn fields must fit the phase, so that the game can go on from here."""
     phase = state.phase
     mid_turn = phase in (CHOOSE_KUEH, PLACE, PAWN, COLLECT_KUEH)

@@ -15,9 +15,10 @@ uncounted: such a position counts the turn in progress as turn 1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from meja.core import position_reading as read
 from meja.core.errors import InvalidPosition
 from meja.core.start_player import RANDOM_START
 from meja.games.te_kuiti.components import (
@@ -26,19 +27,14 @@ from meja.games.te_kuiti.components import (
     FENCES_PER_TURN,
     ROUNDS,
     SHEEP_PER_TURN,
-    SIDES,
 )
 from meja.games.te_kuiti.legal import pair_actions
 from meja.games.te_kuiti.scoring import EndedField, cut_short, recorded_end
 from meja.games.te_kuiti.tables import (
     BONUS,
-    CELL_CODES,
-    CELL_INDEX,
     CELL_NAMES,
     COLLECTING,
     DOWN,
-    EDGE_ALIASES,
-    EDGE_NAMES,
     FACES,
     FLIPPING,
     GONE,
@@ -58,17 +54,21 @@ from meja.games.te_kuiti.tables import (
     TILE_KIND,
     TILE_NAMES,
     UP,
+    count_seen,
     enclosed_by,
     list_cells,
     list_edge_names,
+    read_cell_name,
+    read_cell_names,
+    read_cells,
+    read_fences,
+    seen_counts,
 )
 
 if TYPE_CHECKING:
     from meja.core.game import Game
     from meja.games.te_kuiti.state import TeKuitiState
 
-FORMAT = 2
-"""The shape of positions written now; a position without one is read as written before."""
 KEYS = (
     "num_players",
     "phase",
@@ -101,7 +101,6 @@ DUEL_TURNING_BACK_PHASES = frozenset((SHEPHERD_TURN, OVER))
 """Where a turn that turned tiles back leaves the game: the solo player's next flip or the
 shepherd's turn, or the end of the game."""
 DUEL_PHASES = frozenset(range(len(PHASE_NAMES))) - {ORIENT}
-TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
 
 
 def position(state: TeKuitiState) -> dict[str, Any]:
@@ -121,7 +120,7 @@ def position(state: TeKuitiState) -> dict[str, Any]:
         result = "won" if state.won else "lost"
     return {
         **state.envelope(PHASE_NAMES[state.phase], state.turn),
-        "format": FORMAT,
+        "format": read.FORMAT,
         "options": dict(state.options),
         "round": state.round,
         "start": None if state.start < 0 else state.start,
@@ -151,26 +150,6 @@ def ended_position(ended: EndedField) -> dict[str, Any]:
     return {"cells": cells, "fences": list_edge_names(ended.fences)}
 
 
-def seen_counts(tiles: Sequence[int]) -> list[int]:
-    """How many of each tile type the cells show as seen (-1: unseen)."""
-    seen = [0] * len(TILE_COUNTS)
-    for tile in tiles:
-        if tile >= 0:
-            seen[tile] += 1
-    return seen
-
-
-def _read_counts(tiles: Sequence[int], key: str) -> list[int]:
-    """seen_counts, refusing more tiles of a type than exist."""
-    seen = seen_counts(tiles)
-    for tile, count in enumerate(TILE_COUNTS):
-        if seen[tile] > count:
-            raise InvalidPosition(
-                f"{key}: {seen[tile]} {TILE_NAMES[tile]} tiles, only {count} exist"
-            )
-    return seen
-
-
 def gone_sheep(state: TeKuitiState) -> int:
     """The sheep that left the field: each was collected."""
     return sum(1 for c in list_cells(INTERIOR & ~state.present) if TILE_KIND[state.tiles[c]] >= 0)
@@ -194,47 +173,8 @@ def check_components(state: TeKuitiState) -> list[str]:
     return problems
 
 
-def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
-    value = data[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidPosition(f"{key}: expected an integer from {low} to {high}, got {value!r}")
-    return value
-
-
-def _bool(data: Mapping[str, Any], key: str) -> bool:
-    value = data[key]
-    if not isinstance(value, bool):
-        raise InvalidPosition(f"{key}: expected true or false, got {value!r}")
-    return value
-
-
-def _cell(value: Any, key: str) -> int:
-    if not isinstance(value, str) or value not in CELL_INDEX:
-        raise InvalidPosition(f"{key}: {value!r} is not a cell (a1 .. e5)")
-    return CELL_INDEX[value]
-
-
-def _explain_cell(key: str, value: Any) -> InvalidPosition:
-    """Why a cell string is not one of CELL_CODES."""
-    parts = value.split() if isinstance(value, str) else []
-    if not 2 <= len(parts) <= 3 or parts[0] not in FACES:
-        return InvalidPosition(f"{key}: expected '<down|up|gone> <tile>[ <side>]', got {value!r}")
-    if parts[1] == "?":
-        return InvalidPosition(f"{key}: only a face-down tile can be unseen, got {value!r}")
-    if parts[1] not in TILE_INDEX:
-        return InvalidPosition(f"{key}: unknown tile {parts[1]!r} (tiles: {', '.join(TILE_NAMES)})")
-    if len(parts) == 2:
-        return InvalidPosition(f"{key}: a {parts[1]} leaves the field when flipped; not up")
-    return InvalidPosition(
-        f"{key}: a daisy side ({', '.join(SIDES)}) belongs only to a daisy tile, got {value!r}"
-    )
-
-
-def _parse_cell(state: TeKuitiState, cell: int, value: Any) -> None:
-    """Read one cell string into the state's masks and lists."""
-    code = CELL_CODES.get(value) if isinstance(value, str) else None
-    if code is None:
-        raise _explain_cell(f"cells[{cell}] ({CELL_NAMES[cell]})", value)
+def _parse_cell(state: TeKuitiState, cell: int, code: tuple[int, int, int]) -> None:
+    """Read one cell's (face, tile, side) into the state's masks and lists."""
     face, tile, side = code
     bit = PAD_BIT[cell]
     if face:
@@ -254,25 +194,7 @@ def _parse_cell(state: TeKuitiState, cell: int, value: Any) -> None:
 
 def read_header(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     """The player count and the resolved options, once every key is known to be there."""
-    if not isinstance(data, Mapping):
-        raise InvalidPosition("a Te Kuiti position must be a JSON object")
-    old = "format" not in data
-    keys = OLD_KEYS if old else KEYS
-    missing = [key for key in keys if key not in data]
-    if missing:
-        raise InvalidPosition(f"{missing[0]}: missing from the position")
-    extra = sorted(set(data) - set(keys) - set(OPTIONAL_KEYS))
-    if extra:
-        raise InvalidPosition(f"{extra[0]}: not a field of a Te Kuiti position")
-    if not old and (isinstance(data["format"], bool) or data["format"] != FORMAT):
-        raise InvalidPosition(f"format: expected {FORMAT}, got {data['format']!r}")
-    players = _int(data, "players" if old else "num_players", game.min_players, game.max_players)
-    if not isinstance(data["options"], Mapping):
-        raise InvalidPosition("options: expected an object")
-    try:
-        return players, game.resolve_options(players, dict(data["options"]))
-    except ValueError as exc:
-        raise InvalidPosition(f"options: {exc}") from None
+    return read.header(game, data, "Te Kuiti", KEYS, OPTIONAL_KEYS, first_shape=OLD_KEYS)
 
 
 def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
@@ -281,37 +203,32 @@ def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
     players = state.num_players
 
     phase_name = data["phase"]
-    if phase_name not in PHASE_NAMES:
-        raise InvalidPosition(f"phase: {phase_name!r} is not one of {', '.join(PHASE_NAMES)}")
-    phase = PHASE_NAMES.index(phase_name)
+    phase = read.choice(phase_name, "phase", PHASE_NAMES)
     if phase not in (SOLO_PHASES if solo else DUEL_PHASES):
         raise InvalidPosition(f"phase: {phase_name!r} does not occur with {players} player(s)")
-    number = _int(data, "round", 1, 1 if solo else ROUNDS)
+    number = read.integer(data["round"], "round", 1, 1 if solo else ROUNDS)
     first, shepherd = _read_start(state, data, phase, number)
     state.start_round(number, shepherd)
     state.phase = phase
     state.start = first
 
-    mask = _read_fences(data["fences"], "fences")
+    mask = read_fences(data["fences"], "fences")
     state.set_fences(mask)
-    supply = _int(data, "supply", 0, FENCES)
+    supply = read.integer(data["supply"], "supply", 0, FENCES)
     if supply != FENCES - mask.bit_count():
         raise InvalidPosition(
             f"supply: {supply} + {mask.bit_count()} fences on the field must make {FENCES}"
         )
 
-    cells = data["cells"]
-    if not isinstance(cells, list) or len(cells) != NUM_CELLS:
-        raise InvalidPosition(f"cells: expected a list of {NUM_CELLS} cell strings")
-    for cell, value in enumerate(cells):
-        _parse_cell(state, cell, value)
-    seen = _read_counts(state.tiles, "cells")
+    for cell, code in enumerate(read_cells(data["cells"], "cells")):
+        _parse_cell(state, cell, code)
+    seen = count_seen(state.tiles, "cells")
     state.pool = [count - seen[tile] for tile, count in enumerate(TILE_COUNTS)]
     state.collected = gone_sheep(state)
 
     pending = data["flipping"]
     if phase in (REVEAL, ORIENT):
-        cell = _cell(pending, "flipping")
+        cell = read_cell_name(pending, "flipping")
         tile = state.tiles[cell]
         if not state.down & PAD_BIT[cell] or state.enclosed & PAD_BIT[cell]:
             raise InvalidPosition("flipping: the tile being flipped must be face down and open")
@@ -329,22 +246,19 @@ def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
             if sideless and state.present & bit and not (phase == ORIENT and cell == state.pending):
                 raise InvalidPosition(f"cells[{cell}]: a seen solo daisy tile needs its side")
 
-    revealed = data["revealed"]
-    if not isinstance(revealed, list) or len(revealed) > SHEEP_PER_TURN:
-        raise InvalidPosition(f"revealed: expected up to {SHEEP_PER_TURN} cell names")
-    for index, name in enumerate(revealed):
-        cell = _cell(name, f"revealed[{index}]")
+    for index, cell in enumerate(read_cell_names(data["revealed"], "revealed")):
         tile = state.tiles[cell]
         if cell in state.revealed or state.down & PAD_BIT[cell] or tile < 0 or TILE_KIND[tile] < 0:
+            name = CELL_NAMES[cell]
             raise InvalidPosition(f"revealed[{index}]: {name} is not a sheep flipped this turn")
         state.revealed = [*state.revealed, cell]
     _read_turning_back(state, data["turning_back"])
 
-    state.endgame = _bool(data, "end_of_round")
-    state.last_turn = _bool(data, "last_turn")
-    state.fences_out = _bool(data, "fences_out")
+    state.endgame = read.boolean(data["end_of_round"], "end_of_round")
+    state.last_turn = read.boolean(data["last_turn"], "last_turn")
+    state.fences_out = read.boolean(data["fences_out"], "fences_out")
     _check_flags(state, supply)
-    state.to_place = _int(data, "fences_to_place", 0, FENCES_PER_TURN)
+    state.to_place = read.integer(data["fences_to_place"], "fences_to_place", 0, FENCES_PER_TURN)
     if (state.to_place > 0) != (phase == SHEPHERD_TURN) or state.to_place > supply:
         raise InvalidPosition(
             f"fences_to_place: 1 to {FENCES_PER_TURN} (at most the supply) in the shepherd "
@@ -356,12 +270,7 @@ def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
     _read_ended(state, data.get("ended_round"))
     if phase == OVER:
         state.end = recorded_end(state)
-    to_move = data.get("to_move", state.current_player())
-    if isinstance(to_move, bool) or to_move != state.current_player():
-        raise InvalidPosition(
-            f"to_move: expected {state.current_player()} in the {phase_name!r} phase, "
-            f"got {to_move!r}"
-        )
+    read.check_to_move(data, state, phase_name)
 
 
 def _read_start(
@@ -380,7 +289,7 @@ def _read_start(
         if data["shepherd"] is not None or given is not None:
             raise InvalidPosition("shepherd: null, as is start, until the first shepherd is drawn")
         return -1, 0
-    shepherd = _int(data, "shepherd", 0, state.num_players - 1)
+    shepherd = read.integer(data["shepherd"], "shepherd", 0, state.num_players - 1)
     first = shepherd if number == 1 else 1 - shepherd
     if "start" in data and (isinstance(given, bool) or given != first):
         raise InvalidPosition(
@@ -391,23 +300,6 @@ def _read_start(
         key = "start" if "start" in data else "shepherd"
         raise InvalidPosition(f"{key}: the start_player option makes seat {fixed} shepherd first")
     return first, shepherd
-
-
-def _read_fences(fences: Any, key: str) -> int:
-    """An edge mask from a list of edge names, each edge at most once."""
-    if not isinstance(fences, list):
-        raise InvalidPosition(f"{key}: expected a list of edge names such as 'b3n'")
-    mask = 0
-    for name in fences:
-        if not isinstance(name, str) or name not in EDGE_ALIASES:
-            raise InvalidPosition(f"{key}: {name!r} is not an edge (e.g. 'a1n', 'e5s')")
-        edge = EDGE_ALIASES[name]
-        if mask >> edge & 1:
-            raise InvalidPosition(f"{key}: edge {EDGE_NAMES[edge]} is listed twice")
-        mask |= 1 << edge
-    if len(fences) > FENCES:
-        raise InvalidPosition(f"{key}: {len(fences)} fences, but only {FENCES} exist")
-    return mask
 
 
 def _read_ended(state: TeKuitiState, value: Any) -> None:
@@ -423,18 +315,11 @@ def _read_ended(state: TeKuitiState, value: Any) -> None:
     untouched = state.unseen == INTERIOR and not state.fences
     if state.round == 1 or state.phase != SHEPHERD_TURN or not untouched:
         raise InvalidPosition(f"{key}: only as a new round begins, before its first fence")
-    fences = _read_fences(value["fences"], f"{key}.fences")
-    cells = value["cells"]
-    if not isinstance(cells, list) or len(cells) != NUM_CELLS:
-        raise InvalidPosition(f"{key}.cells: expected a list of {NUM_CELLS} cell strings")
+    fences = read_fences(value["fences"], f"{key}.fences")
     faces: list[int] = []
     tiles: list[int] = []
-    for cell, text in enumerate(cells):
+    for cell, (face, tile, side) in enumerate(read_cells(value["cells"], f"{key}.cells")):
         where = f"{key}.cells[{cell}] ({CELL_NAMES[cell]})"
-        code = CELL_CODES.get(text) if isinstance(text, str) else None
-        if code is None:
-            raise _explain_cell(where, text)
-        face, tile, side = code
         if side >= 0:
             raise InvalidPosition(f"{where}: daisy sides matter only in the solo game")
         if face == DOWN and tile >= 0:
@@ -444,7 +329,7 @@ def _read_ended(state: TeKuitiState, value: Any) -> None:
             raise InvalidPosition(f"{where}: a {name} leaves the field when flipped; not up")
         faces.append(face)
         tiles.append(tile)
-    _read_counts(tiles, f"{key}.cells")
+    count_seen(tiles, f"{key}.cells")
     enclosed = enclosed_by(fences)
     points = [0, 0]
     for cell, face in enumerate(faces):
@@ -468,12 +353,9 @@ def _read_turning_back(state: TeKuitiState, names: Any) -> None:
     other tile that can show is the daisy tile whose fence emptied the solo reserve at once.
     """
     key = "turning_back"
-    if not isinstance(names, list) or len(names) > SHEEP_PER_TURN:
-        raise InvalidPosition(f"{key}: expected up to {SHEEP_PER_TURN} cell names")
     back: list[int] = []
-    for index, name in enumerate(names):
-        cell = _cell(name, f"{key}[{index}]")
-        bit = PAD_BIT[cell]
+    for index, cell in enumerate(read_cell_names(names, key)):
+        name, bit = CELL_NAMES[cell], PAD_BIT[cell]
         if cell in back or cell in state.revealed:
             raise InvalidPosition(f"{key}[{index}]: {name} is listed twice or also in revealed")
         if not state.present & bit or state.down & bit:
@@ -573,9 +455,9 @@ def _read_turn(state: TeKuitiState, data: Mapping[str, Any]) -> None:
     limit = state.turn_limit if state.solo else state.game.max_game_length(state.num_players)
     if "format" in data:
         low, high = (0, 0) if state.phase == START else (1, limit)
-        state.turn = _int(data, "turn", low, high)
+        state.turn = read.integer(data["turn"], "turn", low, high)
         return
-    played = _int(data, "turn", 0, limit if state.solo else 0)
+    played = read.integer(data["turn"], "turn", 0, limit if state.solo else 0)
     if state.solo and played == limit and state.phase != OVER:
         raise InvalidPosition(f"turn: the solo game ends after {limit} turns")
     if state.solo:

@@ -10,13 +10,17 @@ ring through unfenced edges reaches exactly the non-enclosed cells.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
+from meja.core.errors import InvalidPosition
+from meja.core.position_reading import lookup
 from meja.games.te_kuiti.components import (
     COLS,
+    FENCES,
     RAM,
     ROWS,
     SHEEP_KINDS,
+    SHEEP_PER_TURN,
     SHEPHERD,
     SIDES,
     TILE_TYPES,
@@ -207,6 +211,29 @@ def _cell_codes() -> dict[str, tuple[int, int, int]]:
 CELL_CODES = _cell_codes()
 """A position's cell strings, read."""
 
+
+TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
+
+
+def read_cell(value: Any, key: str) -> tuple[int, int, int]:
+    """A position's cell string as its (face, tile, side), or why it is not one."""
+    code = CELL_CODES.get(value) if isinstance(value, str) else None
+    if code is not None:
+        return code
+    parts = value.split() if isinstance(value, str) else []
+    if not 2 <= len(parts) <= 3 or parts[0] not in FACES:
+        raise InvalidPosition(f"{key}: expected '<down|up|gone> <tile>[ <side>]', got {value!r}")
+    if parts[1] == "?":
+        raise InvalidPosition(f"{key}: only a face-down tile can be unseen, got {value!r}")
+    if parts[1] not in TILE_INDEX:
+        raise InvalidPosition(f"{key}: unknown tile {parts[1]!r} (tiles: {', '.join(TILE_NAMES)})")
+    if len(parts) == 2:
+        raise InvalidPosition(f"{key}: a {parts[1]} leaves the field when flipped; not up")
+    raise InvalidPosition(
+        f"{key}: a daisy side ({', '.join(SIDES)}) belongs only to a daisy tile, got {value!r}"
+    )
+
+
 POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
     tuple(
         (*(f"{face} {name} {side}" for side in SIDES), f"{face} {name}")
@@ -218,3 +245,59 @@ POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 
 UP_TEXT: tuple[tuple[str, ...], ...] = tuple((*(f"{n} {s}" for s in SIDES), n) for n in TILE_NAMES)
 """A face-up tile as views show it, by tile and daisy side (index -1: no side)."""
+
+
+def read_cells(value: Any, key: str) -> list[tuple[int, int, int]]:
+    """A position's 25 cell strings as (face, tile, side), naming a bad one by index and cell."""
+    if not isinstance(value, list) or len(value) != NUM_CELLS:
+        raise InvalidPosition(f"{key}: expected a list of {NUM_CELLS} cell strings")
+    return [
+        read_cell(text, f"{key}[{cell}] ({CELL_NAMES[cell]})") for cell, text in enumerate(value)
+    ]
+
+
+def read_cell_name(value: Any, key: str) -> int:
+    """A cell by name ("c3")."""
+    return lookup(value, key, CELL_INDEX, "a cell (a1 .. e5)")
+
+
+def read_cell_names(value: Any, key: str) -> list[int]:
+    """A list of at most one turn's sheep, by cell name."""
+    if not isinstance(value, list) or len(value) > SHEEP_PER_TURN:
+        raise InvalidPosition(f"{key}: expected up to {SHEEP_PER_TURN} cell names")
+    return [read_cell_name(name, f"{key}[{index}]") for index, name in enumerate(value)]
+
+
+def read_fences(fences: Any, key: str) -> int:
+    """A position's list of edge names as an edge mask, each edge at most once."""
+    if not isinstance(fences, list):
+        raise InvalidPosition(f"{key}: expected a list of edge names such as 'b3n'")
+    mask = 0
+    for name in fences:
+        edge = lookup(name, key, EDGE_ALIASES, "an edge (e.g. 'a1n', 'e5s')")
+        if mask >> edge & 1:
+            raise InvalidPosition(f"{key}: edge {EDGE_NAMES[edge]} is listed twice")
+        mask |= 1 << edge
+    if len(fences) > FENCES:
+        raise InvalidPosition(f"{key}: {len(fences)} fences, but only {FENCES} exist")
+    return mask
+
+
+def seen_counts(tiles: Sequence[int]) -> list[int]:
+    """How many of each tile type the cells show as seen (-1: unseen)."""
+    seen = [0] * len(TILE_COUNTS)
+    for tile in tiles:
+        if tile >= 0:
+            seen[tile] += 1
+    return seen
+
+
+def count_seen(tiles: Sequence[int], key: str) -> list[int]:
+    """seen_counts of a position's cells, refusing more tiles of a type than exist."""
+    seen = seen_counts(tiles)
+    for tile, count in enumerate(TILE_COUNTS):
+        if seen[tile] > count:
+            raise InvalidPosition(
+                f"{key}: {seen[tile]} {TILE_NAMES[tile]} tiles, only {count} exist"
+            )
+    return seen
