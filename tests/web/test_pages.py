@@ -31,6 +31,22 @@ def test_the_lobby_creates_a_table_and_seats_you(web: Any, page: Page, artifacts
     expect(page.locator("#open-tables")).to_contain_text("Wiremu")
 
 
+def test_your_seats_lists_only_the_seat_this_browser_took(web: Any, page: Page) -> None:
+    page.goto(web.url + "/")
+    page.select_option("#game", "peranakan")
+    page.select_option("#players", "3")
+    page.select_option('[data-seat-kind="1"]', "human")
+    page.select_option('[data-seat-kind="2"]', "bot:random")
+    page.fill('[data-seat-name="0"]', "Mei")
+    page.fill('[data-seat-name="1"]', "Arun")
+    page.click("#create")
+    expect(page.locator("#created")).to_be_visible()
+    assert page.locator("#seat-links li").count() == 2
+    expect(page.locator("#my-tables li")).to_have_count(1)
+    expect(page.locator("#my-tables li")).to_contain_text("seat 1")
+    expect(page.locator("#my-tables")).not_to_contain_text("seat 2")
+
+
 def test_the_lobby_reports_a_refused_table_in_one_line(web: Any, browser: Browser) -> None:
     context = browser.new_context()
     page = context.new_page()

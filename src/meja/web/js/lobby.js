@@ -148,7 +148,8 @@ function showLinks(table, mine, game) {
   list.replaceChildren();
   for (const seat of table.seats) {
     if (!seat.join_url) continue;
-    rememberSeat({ table: table.id, seat: seat.seat, token: seat.token, title: game.title });
+    // Only the seat this browser takes is its own: friends' links are theirs to open.
+    if (seat.seat === mine) rememberSeat({ table: table.id, seat: seat.seat, token: seat.token, title: game.title });
     const open = html("a", { class: "button", href: seat.join_url, "data-seat-link": seat.seat, text: seat.seat === mine ? "Play" : "Open" });
     const copy = html("button", { type: "button", class: "secondary", text: "Copy link" });
     copy.addEventListener("click", () => navigator.clipboard?.writeText(seat.join_url).then(() => { copy.textContent = "Copied"; }));
