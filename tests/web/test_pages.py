@@ -62,6 +62,18 @@ def test_the_lobby_reports_a_refused_table_in_one_line(web: Any, browser: Browse
     context.close()
 
 
+def test_the_tab_title_says_when_it_is_your_turn(web: Any, page: Page) -> None:
+    table = web.create("peranakan", [{"kind": "human"}, BOT])
+    page.goto(table["seats"][0]["join_url"])
+    expect(page.locator("body")).to_have_attribute("data-your-turn", "yes")
+    expect(page).to_have_title("● Your turn · Peranakan: Tiles and Tactics · meja")
+    watcher = page.context.new_page()
+    watcher.goto(table["watch_url"])
+    expect(watcher.locator("#status")).to_have_text("connected")
+    expect(watcher).to_have_title("Peranakan: Tiles and Tactics · meja")
+    watcher.close()
+
+
 def test_a_dropped_connection_comes_back_by_itself(web: Any, page: Page) -> None:
     table = web.create("peranakan", [{"kind": "human"}, BOT])
     page.goto(table["seats"][0]["join_url"])

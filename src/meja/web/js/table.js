@@ -249,9 +249,11 @@ function render() {
   if (!message) return;
   const shown = page.replay ? { ...message, ...page.replay, legal: [], table: message.table } : message;
   $("game-title").textContent = `${message.table.title} · table ${message.table.id}`;
-  document.title = `${message.table.title} · meja`;
   drawSeats(message);
   drawBoard(shown);
+  // A player with the table in a background tab sees from the tab itself that it is their turn.
+  const yourTurn = document.body.dataset.yourTurn === "yes" ? "● Your turn · " : "";
+  document.title = `${yourTurn}${message.table.title} · meja`;
   drawMoves(shown);
   drawLog(page.replay ? page.replay.log : page.log, Boolean(message.result));
   drawResult(message);
