@@ -33,6 +33,7 @@ GAME_MODULES = {
     "told",
     "view",
 }
+RULE_CODE = re.compile(r"\b[PTNM]\d+[ab]?\b")
 JS_COMPONENT = re.compile(r"\b(?:components|c)\.([A-Z][A-Z0-9_]*)\b")
 RULES_LINES = 520
 
@@ -67,6 +68,16 @@ def test_each_game_is_registered_once_with_its_heuristic(name: str) -> None:
     spec = spec_of(game)
     assert spec is not None and spec.game is game
     assert name in HEURISTICS
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_option_speaks_to_players_in_words(name: str) -> None:
+    for option in load_game(name).options:
+        words = [option.label, option.explain, *option.choice_labels]
+        assert option.label and option.explain, option.name
+        assert len(option.choice_labels) == len(option.choices), option.name
+        for text in words:
+            assert "_" not in text and not RULE_CODE.search(text), (option.name, text)
 
 
 @pytest.mark.parametrize("name", GAMES)

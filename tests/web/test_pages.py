@@ -47,6 +47,22 @@ def test_your_seats_lists_only_the_seat_this_browser_took(web: Any, page: Page) 
     expect(page.locator("#my-tables")).not_to_contain_text("seat 2")
 
 
+def test_rule_options_are_offered_in_words(web: Any, page: Page) -> None:
+    page.goto(web.url + "/")
+    page.select_option("#game", "mooncake")
+    page.click("#option-rows summary")
+    options = page.locator("#option-rows")
+    expect(options).to_contain_text("Half-yolk bonus")
+    choices = page.locator('[data-option="half_yolk_bonus"] option').all_inner_texts()
+    assert choices == ["Every cake", "Only cakes with a yolk"]
+    shown = options.inner_text()
+    assert "_" not in shown and "(M" not in shown, shown
+    page.select_option('[data-option="half_yolk_bonus"]', label="Only cakes with a yolk")
+    assert page.eval_on_selector('[data-option="half_yolk_bonus"]', "s => s.value") == (
+        "cakes_with_yolk"
+    )
+
+
 def test_the_lobby_reports_a_refused_table_in_one_line(web: Any, browser: Browser) -> None:
     context = browser.new_context()
     page = context.new_page()

@@ -33,6 +33,12 @@ class Option:
     kind: type = str
     minimum: float | None = None
     maximum: float | None = None
+    label: str = ""
+    """The option as a player reads it ("Half-yolk bonus"); help is the designer's line."""
+    choice_labels: tuple[str, ...] = ()
+    """Each of choices in words, in the same order."""
+    explain: str = ""
+    """One line a player understands, without the rule labels help cites."""
 
     def parse(self, text: str) -> Any:
         """Turn a command-line or form string into a typed value, or raise ValueError."""

@@ -19,6 +19,9 @@ def start_player_option(max_players: int, reading: str) -> Option:
         "0",
         f"the seat that starts, or 'random' to draw it as a chance event ({reading})",
         choices=(RANDOM_START, *(str(seat) for seat in range(max_players))),
+        label="Who starts",
+        choice_labels=("Drawn at random", *(f"Seat {seat + 1}" for seat in range(max_players))),
+        explain="The seat that takes the first turn, or one drawn at random.",
     )
 
 

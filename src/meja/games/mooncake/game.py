@@ -37,6 +37,9 @@ class MooncakeGame(Game):
             "when placed tiles become public: 'together' once every seat has placed (M4), "
             "or 'open' at once",
             choices=PLACEMENT_REVEAL_CHOICES,
+            label="Placed tiles shown",
+            explain="When the other bakers see the tiles you place this turn.",
+            choice_labels=("Together, once everyone has placed", "At once, as each is placed"),
         ),
         Option(
             "half_yolk_bonus",
@@ -44,6 +47,9 @@ class MooncakeGame(Game):
             "which cakes with no unmatched half yolk earn the point: 'every_cake' (M2) or "
             "'cakes_with_yolk'",
             choices=scoring.HALF_YOLK_BONUS_CHOICES,
+            label="Half-yolk bonus",
+            explain="Which finished cakes with no unmatched half yolk earn the bonus point.",
+            choice_labels=("Every cake", "Only cakes with a yolk"),
         ),
         Option(
             "all_tied_taste",
@@ -51,6 +57,9 @@ class MooncakeGame(Game):
             "Festive Points when every player ties on Taste: 'others' gives everyone 1 (M6), "
             "'highest' 2, 'lowest' 0",
             choices=scoring.ALL_TIED_CHOICES,
+            label="Festive Points when everyone ties on Taste",
+            explain="What each baker earns when all of them end a round with the same Taste.",
+            choice_labels=("Everyone gets 1", "Everyone gets 2", "Nobody gets any"),
         ),
     )
 

@@ -45,6 +45,9 @@ class NasiLemakGame(StartPlayerGame):
             "turn",
             "when the Nasi Lemak pile runs out: end with that turn, or finish the round (N5)",
             choices=("turn", "round"),
+            label="When the Nasi Lemak pile runs out",
+            explain="How the game ends once the last Nasi Lemak card is taken.",
+            choice_labels=("The game ends with that turn", "The round is played to its end"),
         ),
         Option(
             "max_declined_offers",
@@ -54,6 +57,9 @@ class NasiLemakGame(StartPlayerGame):
             kind=int,
             minimum=MAX_DECLINED_OFFERS_RANGE[0],
             maximum=MAX_DECLINED_OFFERS_RANGE[1],
+            label="Trades that may be declined per turn",
+            explain="How many of your offers may be declined or cancelled in one turn; "
+            "neither costs you a move.",
         ),
         Option(
             "min_trade_cards",
@@ -62,6 +68,8 @@ class NasiLemakGame(StartPlayerGame):
             kind=int,
             minimum=MIN_TRADE_CARDS_RANGE[0],
             maximum=MIN_TRADE_CARDS_RANGE[1],
+            label="Least cards on each side of a trade",
+            explain="Each side of a trade gives at least this many cards; 0 allows gifts.",
         ),
         Option(
             "offer_card_limit",
@@ -71,6 +79,8 @@ class NasiLemakGame(StartPlayerGame):
             kind=int,
             minimum=OFFER_CARD_LIMIT_RANGE[0],
             maximum=OFFER_CARD_LIMIT_RANGE[1],
+            label="Most cards on each side of an offer",
+            explain="0 means no limit: only the two hands limit an offer.",
         ),
         Option(
             "max_rounds",
@@ -79,6 +89,8 @@ class NasiLemakGame(StartPlayerGame):
             kind=int,
             minimum=MAX_ROUNDS_RANGE[0],
             maximum=MAX_ROUNDS_RANGE[1],
+            label="Round limit",
+            explain="After this many rounds the game is scored as if the pile had run out.",
         ),
     )
 

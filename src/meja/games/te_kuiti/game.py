@@ -38,6 +38,9 @@ class TeKuiti(StartPlayerGame):
             "when the last fence is placed, the round (or solo game) ends at once (T2) "
             "or at the end of the current turn",
             choices=("immediate", "end_of_turn"),
+            label="When the last fence is placed",
+            explain="How a round, or a solo game, ends once the shepherd has no fences left.",
+            choice_labels=("The round ends at once", "The round ends with that turn"),
         ),
         Option(
             "solo_turn_limit",
@@ -46,6 +49,8 @@ class TeKuiti(StartPlayerGame):
             kind=int,
             minimum=1,
             maximum=SOLO_TURN_LIMIT_MAX,
+            label="Solo turn limit",
+            explain="In a solo game, the game is lost after this many turns.",
         ),
         start_player_option(MAX_PLAYERS, "T4b"),
     )

@@ -36,6 +36,9 @@ def game_info(game: Game) -> dict[str, Any]:
                 "kind": opt.kind.__name__,
                 "minimum": opt.minimum,
                 "maximum": opt.maximum,
+                "label": opt.label or opt.name.replace("_", " ").capitalize(),
+                "choice_labels": list(opt.choice_labels or (str(c) for c in opt.choices)),
+                "explain": opt.explain or opt.help,
             }
             for opt in game.options
         ],

@@ -27,6 +27,9 @@ class OptionInfo(BaseModel):
     kind: str = Field(description="the Python type of the value: bool, int, float or str")
     minimum: Number | None
     maximum: Number | None
+    label: str = Field(description="the option in words, for players")
+    choice_labels: list[str] = Field(description="each of choices in words, in the same order")
+    explain: str = Field(description="one line for players (help has the rule labels)")
 
 
 class GameInfo(BaseModel):

@@ -52,7 +52,7 @@ function drawSeats() {
 function optionInput(opt) {
   if (opt.choices.length) {
     const select = html("select", { "data-option": opt.name });
-    for (const choice of opt.choices) select.append(html("option", { value: String(choice), text: String(choice) }));
+    opt.choices.forEach((choice, index) => select.append(html("option", { value: String(choice), text: opt.choice_labels[index] })));
     select.value = String(opt.default);
     return select;
   }
@@ -87,8 +87,8 @@ function drawGame() {
   if (game.options.length) {
     const details = html("details", {}, html("summary", { text: "Rule options" }));
     for (const opt of game.options) {
-      details.append(html("div", {}, html("label", { title: opt.help }, opt.name.replaceAll("_", " "), optionInput(opt))));
-      details.append(html("div", { class: "muted", text: opt.help }));
+      details.append(html("div", {}, html("label", { title: opt.help }, `${opt.label} `, optionInput(opt))));
+      details.append(html("div", { class: "muted", "data-option-explain": opt.name, text: opt.explain }));
     }
     options.append(details);
   }
