@@ -42,8 +42,6 @@ class GameSpec(Generic[S]):
     """A game and its front-end parts, registered once in meja.games."""
 
     game: Game
-    render: Callable[[S], str]
-    """The whole position as text, hidden parts included (str(state), replays)."""
     render_seat: Callable[[S, int | None], str]
     """The table as one seat (None: a spectator) sees it, for `meja play` and `meja replay`."""
     drawing: Drawing

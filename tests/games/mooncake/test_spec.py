@@ -31,7 +31,7 @@ def test_the_drawing_holds_the_components_the_browser_reads_as_json() -> None:
         {"stat": "flavours", "op": "==", "value": ["green_tea"]}
     ]
     fresh = GAME.new_state(2)
-    assert SPEC.game is GAME and "round 1 turn 1" in SPEC.render(fresh)
+    assert SPEC.game is GAME and "round 1 turn 1" in str(fresh)
     assert SPEC.render_seat(fresh, None).startswith("Round 1, turn 1: reveal")
 
 

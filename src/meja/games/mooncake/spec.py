@@ -39,7 +39,6 @@ def _card(customer: Customer) -> dict[str, Any]:
 
 SPEC: GameSpec[MooncakeState] = GameSpec(
     game=GAME,
-    render=text.render,
     render_seat=text.render_seat,
     drawing=Drawing(
         1,

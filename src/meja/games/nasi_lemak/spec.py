@@ -14,7 +14,6 @@ GAME = NasiLemakGame()
 
 SPEC: GameSpec[NasiLemakState] = GameSpec(
     game=GAME,
-    render=text.render,
     render_seat=text.render_seat,
     drawing=Drawing(1, {"CARD_TYPES": [asdict(card) for card in CARD_TYPES]}),
     facts=facts.facts,

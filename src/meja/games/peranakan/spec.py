@@ -29,7 +29,6 @@ DRAWING = Drawing(
 
 SPEC: GameSpec[PeranakanState] = GameSpec(
     game=GAME,
-    render=text.render,
     render_seat=text.render_seat,
     drawing=DRAWING,
     facts=facts.facts,

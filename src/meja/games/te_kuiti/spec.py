@@ -11,7 +11,6 @@ from meja.games.te_kuiti.state import TeKuitiState
 
 SPEC: GameSpec[TeKuitiState] = GameSpec(
     game=GAME,
-    render=text.render,
     render_seat=text.render_seat,
     drawing=Drawing(1, {"COLS": COLS, "ROWS": ROWS}),
     facts=facts.facts,
