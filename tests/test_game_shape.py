@@ -31,6 +31,7 @@ GAME_MODULES = {
     "tables",
     "text",
     "told",
+    "words",
     "view",
 }
 RULE_CODE = re.compile(r"\b[PTNM]\d+[ab]?\b")

@@ -66,7 +66,7 @@ def _check(
 ) -> None:
     """Every invariant of the declaration for one viewer of one step."""
     told = state.told(player, action, viewer)
-    assert isinstance(told, Told) and told.text, f"{where}: viewer {viewer} is told nothing"
+    assert isinstance(told, Told) and isinstance(told.text, str), f"{where}: not a Told"
     assert json.loads(json.dumps(told.to_dict())) == told.to_dict(), f"{where}: record not JSON"
     if viewer is not None and viewer == player:
         assert told.action == action, f"{where}: the mover is not told its own move {told.text!r}"

@@ -21,7 +21,8 @@ from meja.bots.base import Bot
 from meja.commands.info import DOCS_DIR
 from meja.core import CHANCE, GameRecord, IllegalAction, State
 from meja.core.game import sample_chance
-from meja.core.registry import spec_of
+from meja.core.registry import outcome_of, spec_of
+from meja.core.told import say
 
 HUMAN = "human"
 
@@ -121,12 +122,14 @@ class TerminalSession:
         self.undo_stack: list[_Decision] = []
         self.shown: dict[str, Any] | None = None
         self.just_moved = False
+        self.names = [f"Bot {seat + 1}" for seat in range(state.num_players)]
+        """Seats as the log names them, as the lobby would; the human is "You"."""
 
     def run(self) -> int:
         """Play to the end or until the human quits; returns the exit code."""
         game = self.state.game
         seats = ", ".join(
-            f"seat {i}: {'you' if i == self.human else label}"
+            "you" if i == self.human else f"{self.names[i]} ({label})"
             for i, label in enumerate(self.labels)
         )
         self.console.print(f"[bold]{escape(game.title)}[/bold]  (seed {self.seed})  {seats}")
@@ -197,7 +200,7 @@ class TerminalSession:
         simultaneous = len(self.state.active_players()) > 1
         told = self.state.told(self.human, action, self.human)
         secret = self.state.told(self.human, action, None).action is None
-        self.console.print(f"You: {escape(told.text)}")
+        self._say(told.text)
         self.state.apply(action, self.human)
         self.just_moved = True
         if told.reveals:
@@ -248,7 +251,6 @@ class TerminalSession:
         seat = self.state.current_player()
         if seat == CHANCE:
             action = sample_chance(self.state, self.chance_rng)
-            who = "Chance"
         else:
             if self.just_moved and self.state.view(self.human) != self.shown:
                 # What the human's turn turned up, before the others move (T4a's turned tiles,
@@ -256,13 +258,16 @@ class TerminalSession:
                 self._show_table()
             self.just_moved = False
             action = self.bots[seat].choose(self.state, seat, self.bot_rngs[seat])
-            who = f"Seat {seat} ({self.labels[seat]})"
         told = self.state.told(seat, action, self.human)
         if told.reveals:
             self.undo_stack.clear()
         self.state.apply(action, seat)
-        if seat != CHANCE or told.action is not None:
-            self.console.print(f"{escape(who)}: {escape(told.text)}")
+        self._say(told.text)
+
+    def _say(self, text: str) -> None:
+        """One sentence of the move log, as the browser would show it to the human's seat."""
+        if text:
+            self.console.print(escape(say(text, self.human, self.names)))
 
     # --- display -------------------------------------------------------------------------
     def _show_table(self) -> None:
@@ -282,12 +287,20 @@ class TerminalSession:
 
     def _show_result(self) -> None:
         """Final scores and winners."""
-        scores = ", ".join(f"seat {i}: {s:g}" for i, s in enumerate(self.state.scores()))
+        outcome = outcome_of(self.state)
+        scores = ", ".join(
+            f"{'you' if i == self.human else self.names[i]} {s:g}"
+            for i, s in enumerate(self.state.scores())
+        )
         winners = self.state.winners()
         if not winners:
             result = "nobody wins"
         elif self.human in winners:
             result = "you win" if len(winners) == 1 else "you share the win"
         else:
-            result = "winner: " + ", ".join(f"seat {w}" for w in winners)
-        self.console.print(f"Game over. Scores: {scores}. {result.capitalize()}.")
+            result = "winner: " + ", ".join(self.names[w] for w in winners)
+        self.console.print(
+            escape(f"Game over. {outcome.unit.capitalize()}: {scores}. {result.capitalize()}.")
+        )
+        for line in outcome.lines:
+            self.console.print(escape(say(line, self.human, self.names)))

@@ -12,6 +12,7 @@ from typing import Any
 from meja.commands.common import counted, load_record
 from meja.commands.play_session import render_view
 from meja.core import CHANCE, InvalidPosition, State
+from meja.core.told import say
 
 
 def register(sub: Any) -> None:
@@ -56,15 +57,15 @@ def run(args: argparse.Namespace) -> int:
     except InvalidPosition as exc:
         raise ValueError(f"{args.file}: {exc}") from None
     state = record.new_state()
+    names = [f"Player {seat + 1}" for seat in range(state.num_players)]
     for index, (player, action) in enumerate(record.history[:steps], start=1):
-        if args.moves:
+        if args.moves and everything:
             who = "chance" if player == CHANCE else f"seat {player}"
-            text = (
-                state.action_to_str(action, player)
-                if everything
-                else state.told(player, action, viewer).text
-            )
-            print(f"{index:4}. {who}: {text}")
+            print(f"{index:4}. {who}: {state.action_to_str(action, player)}")
+        elif args.moves:
+            words = say(state.told(player, action, viewer).text, viewer, names)
+            if words:
+                print(f"{index:4}. {words}")
         state.apply(action, player)
     players = counted(state.num_players, "player")
     print(f"{state.game.title}, {players}, step {steps} of {len(record.history)}")

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from meja.core.actions import ActionNames, normalize
 from meja.core.errors import GameOver, IllegalAction, NotYourTurn
-from meja.core.told import Told
+from meja.core.told import Told, plainly
 
 CHANCE = -1
 """current_player() while a random event is pending."""
@@ -217,9 +217,7 @@ class State(ABC):
         The default suits perfect information: every step is named to everyone, and only a
         chance outcome turns up something no one could know before it.
         """
-        return Told(
-            self.action_to_str(action, player), {"action": action}, reveals=player == CHANCE
-        )
+        return Told(plainly(self, player, action), {"action": action}, reveals=player == CHANCE)
 
     def check_components(self) -> list[str]:
         """Problems with component conservation (empty when every piece is accounted for)."""

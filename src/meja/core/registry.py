@@ -7,7 +7,7 @@ from functools import cache
 from typing import Any
 
 from meja.core.game import Game, State
-from meja.core.spec import Facts, GameSpec
+from meja.core.spec import Facts, GameSpec, Outcome
 
 UNKNOWN_END = "unknown"
 """The end condition reported for a game built outside meja.games, which declares none."""
@@ -37,6 +37,12 @@ def facts_of(state: State) -> Facts:
     """What a finished game reports of itself: its spec's facts, or only an unknown end."""
     spec = spec_of(state.game)
     return spec.facts(state) if spec is not None else Facts(UNKNOWN_END)
+
+
+def outcome_of(state: State) -> Outcome:
+    """A finished game in words: its spec's outcome, or plain points for a game without one."""
+    spec = spec_of(state.game)
+    return spec.outcome(state) if spec is not None else Outcome("points")
 
 
 def list_games() -> list[Game]:

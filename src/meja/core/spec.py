@@ -38,6 +38,17 @@ class Facts:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """A finished game in words for its players: what its scores count, and sentences (seats
+    written {n}, worded by core.told.say) that spell out what decided it: a tie-break, the
+    reason a solo game was lost."""
+
+    unit: str
+    """The scores' unit, plural ("Festive Points", "sets")."""
+    lines: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class GameSpec(Generic[S]):
     """A game and its front-end parts, registered once in meja.games."""
 
@@ -47,3 +58,7 @@ class GameSpec(Generic[S]):
     drawing: Drawing
     facts: Callable[[S], Facts]
     """Read at the end of a game only."""
+    outcome: Callable[[S], Outcome]
+    """Read at the end of a game only."""
+    blurb: str
+    """Two short sentences that tell a newcomer what the game is about (the lobby's card)."""

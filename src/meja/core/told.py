@@ -8,7 +8,8 @@ and in constant time, what each seat and the spectator may be told.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -23,9 +24,12 @@ class Told(NamedTuple):
     """What one viewer is told of one step: its words, a small record of facts, and whether it
     turned up something the viewer could not have known (so the viewer's last decision is final).
 
-    text follows the actor's name ("take slot2", "drew a card"). record is JSON-able; its
-    "action" is the action number when the viewer may know exactly which step it was, else None.
-    A named tuple, cheap to build: one is built for every viewer of every step.
+    text is one sentence of the move log with seats written {n} ("{1} took the Nyonya tile."),
+    which say() words for a viewer; it is empty for a step that only prepares a move (a card put
+    on an offer) or that the log need not mention, whose sense the completing step's sentence
+    carries. record is JSON-able; its "action" is the action number when the viewer may know
+    exactly which step it was, else None. A named tuple, cheap to build: one is built for every
+    viewer of every step.
     """
 
     text: str
@@ -44,13 +48,61 @@ class Told(NamedTuple):
 
 
 def public(state: State, player: int, action: int, *, reveals: bool = False, **facts: Any) -> Told:
-    """A step every viewer sees in full: named as action_to_str names it."""
-    return Told(state.action_to_str(action, player), {"action": action, **facts}, reveals)
+    """A step every viewer sees in full, said plainly; a game with better words builds its Told."""
+    return Told(plainly(state, player, action), {"action": action, **facts}, reveals)
+
+
+def plainly(state: State, player: int, action: int) -> str:
+    """The sentence for a step whose game says nothing better: who did what, by its name."""
+    name = state.action_to_str(action, player)
+    if player < 0:
+        return f"Chance: {name}."
+    return f"{seat(player)} played {name}."
+
+
+def seat(index: int) -> str:
+    """A seat as a sentence names it, for say() to word."""
+    return f"{{{index}}}"
+
+
+SEAT_MENTION = re.compile(r"\{(\d+)\}('s)?")
+SENTENCE_END = (".", "!", "?")
+
+
+def say(text: str, viewer: Viewer, names: Sequence[str]) -> str:
+    """text for viewer: each seat {n} by its name at the table, the viewer's own as "you"
+    (and {n}'s as "your"), capitalised where a sentence begins.
+
+    The games write the log in the past tense, so "you" needs no verb of its own.
+    """
+
+    def word(match: re.Match[str]) -> str:
+        index = int(match.group(1))
+        if index != viewer:
+            name = names[index] if index < len(names) else f"Player {index + 1}"
+            return name + (match.group(2) or "")
+        mine = "your" if match.group(2) else "you"
+        before = text[: match.start()].rstrip()
+        return mine.capitalize() if not before or before.endswith(SENTENCE_END) else mine
+
+    return SEAT_MENTION.sub(word, text)
 
 
 def viewers(num_players: int) -> list[Viewer]:
     """Every seat, then the spectator."""
     return [*range(num_players), None]
+
+
+def told_in_full(state: State, player: int, action: int) -> Told:
+    """A step as the viewer who learns most of it was told: its mover, or for a chance step the
+    seat it was dealt to (else the spectator). Once a game is over its log says this to all."""
+    if player >= 0:
+        return state.told(player, action, player)
+    table = state.told(player, action, None)
+    dealt = table.record.get("seat")
+    if isinstance(dealt, int) and 0 <= dealt < state.num_players:
+        return state.told(player, action, dealt)
+    return table
 
 
 def told_all(state: State, player: int, action: int) -> list[Told]:

@@ -20,7 +20,8 @@ from meja.bots import Bot, make_bot
 from meja.bots.random_bot import RandomBot
 from meja.core import CHANCE, Game, IllegalAction, State
 from meja.core.game import sample_chance
-from meja.core.told import told_all
+from meja.core.registry import outcome_of
+from meja.core.told import say, told_all, told_in_full
 from meja.server.config import Settings
 from meja.server.connection import Connection, encode
 from meja.server.group_commit import GroupCommit
@@ -66,13 +67,14 @@ class Services:
 
 
 Heard = tuple[str, bool, tuple[tuple[str, Any], ...]]
-"""What one viewer was told of a step: its words, whether the step was named to it, the record."""
+"""What one viewer was told of a step: its sentence (seats as {n}), whether the step was named to
+it, the record."""
 
 Step = tuple[int, str, tuple[Heard, ...]]
-"""One step as the room keeps it: the player, the step's name (told to everyone once the game is
-over), and what each seat, then the spectator, heard of it. Plain tuples of plain values, which
-the garbage collector stops tracking: a busy server keeps hundreds of thousands, and scanning
-them all would pause every table."""
+"""One step as the room keeps it: the player, the step's sentence in full (told to everyone once
+the game is over), and what each seat, then the spectator, heard of it. Plain tuples of plain
+values, which the garbage collector stops tracking: a busy server keeps hundreds of thousands,
+and scanning them all would pause every table."""
 
 
 def make_step(before: State, player: int, action: int) -> tuple[Step, int]:
@@ -81,7 +83,7 @@ def make_step(before: State, player: int, action: int) -> tuple[Step, int]:
     told = told_all(before, player, action)
     heard = tuple((each.text, each.action is not None, tuple(each.record.items())) for each in told)
     seen_by = sum(1 << index for index, each in enumerate(told) if each.action is not None)
-    return (player, before.action_to_str(action, player), heard), seen_by
+    return (player, told_in_full(before, player, action).text, heard), seen_by
 
 
 @dataclass
@@ -212,20 +214,23 @@ class Room:
         """The move log from start on, as the game told this viewer; every step named once the
         game is over, unless as_told asks for the words of the time (replays as a seat saw it).
 
-        named says whether the viewer was told exactly which step it was.
+        Each text is a sentence with the seats by their names and the viewer's own as "You", or
+        empty for a step whose sense a later sentence carries. named says whether the viewer was
+        told exactly which step it was.
         """
+        names = [seat.name for seat in self.seats]
         if self.finished and not as_told:
             return [
-                {"seq": seq, "player": player, "text": text, "named": True}
+                {"seq": seq, "player": player, "text": say(text, viewer, names), "named": True}
                 for seq, (player, text, _) in enumerate(self.log[start:], start)
             ]
         index = self.table.num_players if viewer is None else viewer
         lines = []
         for seq, (player, _, heard) in enumerate(self.log[start:], start):
             text, named, record = heard[index]
-            lines.append(
-                {"seq": seq, "player": player, "text": text, "named": named, "record": dict(record)}
-            )
+            words = say(text, viewer, names)
+            line = {"seq": seq, "player": player, "text": words, "named": named}
+            lines.append({**line, "record": dict(record)})
         return lines
 
     def state_message(self, viewer: int | None, log_start: int = 0) -> dict[str, Any]:
@@ -256,7 +261,14 @@ class Room:
         view, legal = self._seen(viewer)
         result = None
         if state.is_terminal():
-            result = {"scores": state.scores(), "winners": state.winners()}
+            outcome = outcome_of(state)
+            names = [seat.name for seat in self.seats]
+            result = {
+                "scores": state.scores(),
+                "winners": state.winners(),
+                "unit": outcome.unit,
+                "lines": [say(line, viewer, names) for line in outcome.lines],
+            }
         return {
             "type": "state",
             "table": summary,

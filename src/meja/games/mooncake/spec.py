@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from meja.core.spec import Drawing, GameSpec
+from meja.core.spec import Drawing, GameSpec, Outcome
 from meja.games.mooncake import facts, text
 from meja.games.mooncake.components import (
     CAKES,
@@ -51,4 +51,9 @@ SPEC: GameSpec[MooncakeState] = GameSpec(
         },
     ),
     facts=facts.facts,
+    outcome=lambda state: Outcome("Festive Points"),
+    blurb=(
+        "Keep one of three quarter tiles and pass the others on, then fit your tiles into three "
+        "mooncakes. Bake for Taste, sell to customers and earn the most Festive Points."
+    ),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from meja.core.spec import Drawing, GameSpec
+from meja.core.spec import Drawing, GameSpec, Outcome
 from meja.games.nasi_lemak import facts, text
 from meja.games.nasi_lemak.components import CARD_TYPES
 from meja.games.nasi_lemak.game import NasiLemakGame
@@ -17,4 +17,9 @@ SPEC: GameSpec[NasiLemakState] = GameSpec(
     render_seat=text.render_seat,
     drawing=Drawing(1, {"CARD_TYPES": [asdict(card) for card in CARD_TYPES]}),
     facts=facts.facts,
+    outcome=lambda state: Outcome("packs"),
+    blurb=(
+        "Collect rice, egg, peanuts, sambal and cucumber, trade for what you lack and play action"
+        " cards on the others. Hold five packs of Nasi Lemak with no fly on them to win."
+    ),
 )

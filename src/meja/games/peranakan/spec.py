@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from meja.core.spec import Drawing, GameSpec
+from meja.core.spec import Drawing, GameSpec, Outcome
 from meja.games.peranakan import components as c
 from meja.games.peranakan import facts, text
 from meja.games.peranakan.game import GAME
@@ -32,4 +32,9 @@ SPEC: GameSpec[PeranakanState] = GameSpec(
     render_seat=text.render_seat,
     drawing=DRAWING,
     facts=facts.facts,
+    outcome=lambda state: Outcome("sets of Kueh"),
+    blurb=(
+        "Lay patterned tiles on a shared Peranakan floor and gather Kueh each turn. Place a "
+        "Nyonya or a Baba where the tiles around will fill, and collect the most complete sets."
+    ),
 )

@@ -170,10 +170,12 @@ class LegalMove(BaseModel):
 
 
 class Result(BaseModel):
-    """The final scores and the winning seats."""
+    """The final scores, the winning seats, the scores' unit and what decided the game."""
 
     scores: list[Number]
     winners: list[int]
+    unit: str
+    lines: list[str]
 
 
 class StateMessage(BaseModel):

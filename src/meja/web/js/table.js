@@ -202,19 +202,19 @@ function drawMoves(message) {
   $("moves-panel").classList.toggle("hidden", !legalFor(message).length);
 }
 
-/** One log line in the words the game tells this seat; chance steps it learns nothing
- * particular from (a card dealt to someone else) are left out while the game lasts. */
-function logLine(entry, finished) {
-  const who = entry.player === -1 ? "Chance" : seatName(entry.player);
-  if (entry.player === -1 && !entry.named && !finished) return null;
-  const attrs = entry.named ? {} : { class: "hidden-move" };
-  return html("li", attrs, html("span", { class: "who", text: `${who}: ` }), entry.text);
+/** One log line: the sentence the game tells this seat, seats by name and its own as "You".
+ * A step whose sense a later sentence carries (a card put on an offer) has no line. */
+function logLine(entry) {
+  if (!entry.text) return null;
+  const attrs = { "data-player": String(entry.player) };
+  if (!entry.named) attrs.class = "hidden-move";
+  return html("li", attrs, entry.text);
 }
 
-function drawLog(entries, finished) {
+function drawLog(entries) {
   const list = $("log");
   const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
-  list.replaceChildren(...entries.map((e) => logLine(e, finished)).filter(Boolean));
+  list.replaceChildren(...entries.map(logLine).filter(Boolean));
   if (atBottom || page.replay) list.scrollTop = list.scrollHeight;
 }
 
@@ -255,7 +255,7 @@ function render() {
   const yourTurn = document.body.dataset.yourTurn === "yes" ? "● Your turn · " : "";
   document.title = `${yourTurn}${message.table.title} · meja`;
   drawMoves(shown);
-  drawLog(page.replay ? page.replay.log : page.log, Boolean(message.result));
+  drawLog(page.replay ? page.replay.log : page.log);
   drawResult(message);
   drawAway(message);
 }
