@@ -34,6 +34,27 @@ function legalFor(message) {
   return page.replay ? [] : message.legal || [];
 }
 
+/**
+ * Each seat's last completed move: the records of its steps up to and including the one the
+ * log has a sentence for, so a renderer can mark it on the board until the seat moves again.
+ */
+function lastMoves(log) {
+  const last = new Map();
+  const started = new Map();
+  for (const entry of log) {
+    if (entry.player < 0) continue;
+    const steps = started.get(entry.player) || [];
+    steps.push(entry.record || {});
+    if (entry.text) {
+      last.set(entry.player, steps);
+      started.delete(entry.player);
+    } else {
+      started.set(entry.player, steps);
+    }
+  }
+  return last;
+}
+
 /** What a renderer gets: the view and everything needed to draw it and bind moves to it. */
 function context(message) {
   const legal = legalFor(message);
@@ -53,6 +74,8 @@ function context(message) {
     wide: WIDE.matches, // a wide window: the board is scaled to fit its height, so lay it out wide
     seatName,
     colour: seatColour,
+    log: page.replay ? page.replay.log : page.log,
+    lastMoves: lastMoves(page.replay ? page.replay.log : page.log),
     /** Make node play action when clicked, if it is legal. */
     target(node, text) {
       const action = byText.get(text);
