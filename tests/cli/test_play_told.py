@@ -2,7 +2,7 @@
 
 The declaration itself is proved against the views by tests/test_told.py; this checks that the
 terminal adds nothing and drops nothing: every move of the human and of the bots, and every
-chance step the human is told the outcome of, appears once, in order, as State.told words it.
+chance step the human is told of, appears once, in order, in the sentence State.told gives it.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import pytest
 from rich.console import Console
 
 from meja.bots import make_bot
-from meja.commands.play_session import TerminalSession
-from meja.core import CHANCE, State, list_games
+from meja.commands.play_session import LOG_MARK, TerminalSession
+from meja.core import State, list_games
+from meja.core.told import say
 
 CASES = [
     pytest.param(game.name, n, human, id=f"{game.name}-{n}p-seat{human}")
@@ -23,24 +24,17 @@ CASES = [
     for n in sorted({game.min_players, game.max_players})
     for human in sorted({0, n - 1})
 ]
-NARRATION = ("You: ", "Seat ", "Chance: ")
 
 
-def _expected(
-    start: State, history: list[tuple[int, int]], human: int, labels: list[str]
-) -> list[str]:
-    """The lines the human should read: its moves, the others' moves, the chance it may know."""
+def _expected(start: State, history: list[tuple[int, int]], human: int) -> list[str]:
+    """The lines the human should read: every sentence its seat is told, in order."""
     state = start.clone()
+    names = [f"Bot {seat + 1}" for seat in range(state.num_players)]
     lines = []
     for player, action in history:
-        told = state.told(player, action, human)
-        if player == human:
-            lines.append(f"You: {told.text}")
-        elif player == CHANCE:
-            if told.action is not None:
-                lines.append(f"Chance: {told.text}")
-        else:
-            lines.append(f"Seat {player} ({labels[player]}): {told.text}")
+        text = state.told(player, action, human).text
+        if text:
+            lines.append(LOG_MARK + say(text, human, names))
         state.apply(action, player)
     return lines
 
@@ -61,5 +55,5 @@ def test_the_terminal_tells_the_human_exactly_what_the_game_declares(
     session.ask = lambda _prompt: str(rng.randint(1, len(session.state.legal_actions(human))))
     assert session.run() == 0
     assert session.state.is_terminal()
-    shown = [line for line in console.file.getvalue().splitlines() if line.startswith(NARRATION)]
-    assert shown == _expected(start, session.state.history, human, labels)
+    shown = [line for line in console.file.getvalue().splitlines() if line.startswith(LOG_MARK)]
+    assert shown == _expected(start, session.state.history, human)

@@ -10,7 +10,8 @@ import pytest
 
 from meja.core import CHANCE, GameRecord, State, load_game
 from meja.core.game import sample_chance
-from meja.core.told import told_all
+from meja.core.registry import outcome_of
+from meja.core.told import say, told_all
 from meja.server.replay import MAX_CHECKPOINTS, RECENT_FRAMES, Replay, Replays
 
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
@@ -25,8 +26,13 @@ def _finished_table(live: Any, game: str) -> tuple[str, GameRecord]:
     return table["id"], record
 
 
+NAMES = ["Bot 1", "Bot 2"]
+"""The lobby's names for the two bot seats."""
+
+
 def _expected_frame(record: GameRecord, step: int, seat: int | None) -> dict[str, Any]:
-    """What a replay from move 0 shows at step: the state, and each move as told at the time."""
+    """What a replay from move 0 shows at step: the state, and each move as told at the time,
+    in the words the seat's log gave it."""
     state = record.new_state()
     log = []
     for seq, (player, action) in enumerate(record.history[:step]):
@@ -36,7 +42,7 @@ def _expected_frame(record: GameRecord, step: int, seat: int | None) -> dict[str
             {
                 "seq": seq,
                 "player": player,
-                "text": told.text,
+                "text": say(told.text, seat, NAMES),
                 "named": named,
                 "record": dict(told.record),
             }
@@ -44,7 +50,13 @@ def _expected_frame(record: GameRecord, step: int, seat: int | None) -> dict[str
         state.apply(action, player)
     result = None
     if state.is_terminal():
-        result = {"scores": state.scores(), "winners": state.winners()}
+        outcome = outcome_of(state)
+        result = {
+            "scores": state.scores(),
+            "winners": state.winners(),
+            "unit": outcome.unit,
+            "lines": [say(line, seat, NAMES) for line in outcome.lines],
+        }
     return {
         "step": step,
         "total": len(record.history),

@@ -97,6 +97,15 @@ class _Decision:
     before: State
 
 
+def _initial(text: str) -> str:
+    """text with its first letter capitalised and the rest as written (names keep theirs)."""
+    return text[:1].upper() + text[1:]
+
+
+LOG_MARK = "· "
+"""Begins every line of the move log, setting it apart from the table and the prompts."""
+
+
 class TerminalSession:
     """Runs one game: asks the human for moves, lets bots play, and narrates what is visible."""
 
@@ -267,7 +276,7 @@ class TerminalSession:
     def _say(self, text: str) -> None:
         """One sentence of the move log, as the browser would show it to the human's seat."""
         if text:
-            self.console.print(escape(say(text, self.human, self.names)))
+            self.console.print(LOG_MARK + escape(say(text, self.human, self.names)))
 
     # --- display -------------------------------------------------------------------------
     def _show_table(self) -> None:
@@ -300,7 +309,7 @@ class TerminalSession:
         else:
             result = "winner: " + ", ".join(self.names[w] for w in winners)
         self.console.print(
-            escape(f"Game over. {outcome.unit.capitalize()}: {scores}. {result.capitalize()}.")
+            escape(f"Game over. {_initial(outcome.unit)}: {scores}. {_initial(result)}.")
         )
         for line in outcome.lines:
             self.console.print(escape(say(line, self.human, self.names)))

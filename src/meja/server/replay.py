@@ -133,9 +133,7 @@ class Replays:
             "active": state.active_players(),
             "view": state.view(seat),
             "log": watched.log(seat)[:step],
-            "result": {"scores": state.scores(), "winners": state.winners()}
-            if state.is_terminal()
-            else None,
+            "result": room.result_for(state, seat),
         }
 
     def _watched_of(self, room: Room) -> _Watched:

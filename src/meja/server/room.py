@@ -259,16 +259,6 @@ class Room:
         """The state message without the log: the same for every connection of a seat."""
         state = self.state
         view, legal = self._seen(viewer)
-        result = None
-        if state.is_terminal():
-            outcome = outcome_of(state)
-            names = [seat.name for seat in self.seats]
-            result = {
-                "scores": state.scores(),
-                "winners": state.winners(),
-                "unit": outcome.unit,
-                "lines": [say(line, viewer, names) for line in outcome.lines],
-            }
         return {
             "type": "state",
             "table": summary,
@@ -279,7 +269,20 @@ class Room:
             "view": view,
             "legal": legal,
             "clock": self._clock_remaining(),
-            "result": result,
+            "result": self.result_for(state, viewer),
+        }
+
+    def result_for(self, state: State, viewer: int | None) -> dict[str, Any] | None:
+        """A finished game's scores and winners, and what decided it in words for viewer."""
+        if not state.is_terminal():
+            return None
+        outcome = outcome_of(state)
+        names = [seat.name for seat in self.seats]
+        return {
+            "scores": state.scores(),
+            "winners": state.winners(),
+            "unit": outcome.unit,
+            "lines": [say(line, viewer, names) for line in outcome.lines],
         }
 
     def _log_part(self, viewer: int | None, start: int) -> dict[str, Any]:
