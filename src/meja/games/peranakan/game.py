@@ -83,7 +83,7 @@ class PeranakanGame(StartPlayerGame):
         state.retired = [0] * len(state.hand)
         state.supply = [KUEH_PER_TYPE] * NUM_KUEH
         state.kueh = [0] * (NUM_KUEH * num_players)
-        state.held = state.taken = state.placed = state.wild_seat = -1
+        state.held = state.taken = state.placed = state.wild_seat = state.gained = -1
         state.due = ()
         state.wild_left = 0
         return state

@@ -84,7 +84,15 @@ FIRST_KEYS: tuple[str, ...] = tuple(
 """The fields of a position without "format", by their first names."""
 MAX_TURNS = TOTAL_TILES
 """Every turn places a tile."""
-OPTIONAL_KEYS: tuple[str, ...] = ("taken", "held", "placed", "wild_seat", "wild_left", "collecting")
+OPTIONAL_KEYS: tuple[str, ...] = (
+    "taken",
+    "gained",
+    "held",
+    "placed",
+    "wild_seat",
+    "wild_left",
+    "collecting",
+)
 """Fields of a turn in progress, left out while they have no value."""
 
 
@@ -150,13 +158,17 @@ def table(state: PeranakanState) -> dict[str, Any]:
 
 
 def position(state: PeranakanState) -> dict[str, Any]:
-    """The envelope, the format, the options and the table."""
-    return {
+    """The envelope, the format, the options, the table and, during a turn, the Kueh its take
+    gave (which the turn's sentence names; the view leaves it to the move log)."""
+    data = {
         **envelope(state),
         "format": read.FORMAT,
         "options": dict(state.options),
         **table(state),
     }
+    if state.gained >= 0:
+        data["gained"] = KUEH_TYPES[state.gained]
+    return data
 
 
 def component_problems(state: PeranakanState) -> list[str]:
@@ -271,6 +283,7 @@ class _Fields:
 
 
 _MARKET_INDEX: dict[str, int] = {name: i for i, name in enumerate(MARKET_POSITIONS)}
+_KUEH_INDEX: dict[str, int] = {name: i for i, name in enumerate(KUEH_TYPES)}
 _TILE = "a tile code like 'Bto'"
 
 
@@ -336,6 +349,7 @@ def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
         raise r.fail("kueh", f"players hold more than the {KUEH_PER_TYPE} {short} in the game")
     state.held = r.name("held", r.get("held"), KIND_BY_CODE, _TILE)
     state.taken = r.name("taken", r.get("taken"), _MARKET_INDEX, "a market position")
+    state.gained = r.name("gained", r.get("gained"), _KUEH_INDEX, "a Kueh type like 'tutu'")
     state.placed = r.name("placed", r.get("placed"), CELL_INDEX, "a cell name like 'c3'")
     state.wild_seat = r.seat("wild_seat", n)
     state.wild_left = r.integer("wild_left", 0, NUM_KUEH * KUEH_PER_TYPE, 0)
@@ -383,6 +397,8 @@ def _check_phase(state: PeranakanState, r: _Fields) -> None:
         raise r.fail("start", "the start player is already chosen")
     if (state.taken >= 0) != mid_turn:
         raise r.fail("taken", "a market position is taken only during a turn")
+    if state.gained >= 0 and (state.taken < 0 or phase == CHOOSE_KUEH):
+        raise r.fail("gained", "a Kueh is gained only by a take whose Kueh is settled")
     if (state.held >= 0) != (phase in (CHOOSE_KUEH, PLACE)):
         raise r.fail("held", "a tile is held only between taking and placing it")
     if (state.placed >= 0) != (phase in (PAWN, COLLECT_KUEH)):

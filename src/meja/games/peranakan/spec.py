@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from meja.core.spec import Drawing, GameSpec, Outcome
+from meja.core.spec import Drawing, GameSpec
 from meja.games.peranakan import components as c
-from meja.games.peranakan import facts, text
+from meja.games.peranakan import facts, text, words
 from meja.games.peranakan.game import GAME
 from meja.games.peranakan.state import PeranakanState
 
@@ -32,9 +32,10 @@ SPEC: GameSpec[PeranakanState] = GameSpec(
     render_seat=text.render_seat,
     drawing=DRAWING,
     facts=facts.facts,
-    outcome=lambda state: Outcome("sets of Kueh"),
+    outcome=words.outcome,
     blurb=(
-        "Lay patterned tiles on a shared Peranakan floor and gather Kueh each turn. Place a "
-        "Nyonya or a Baba where the tiles around will fill, and collect the most complete sets."
+        "Each turn take a patterned tile and a Kueh, and lay the tile on a shared floor. Your "
+        "Nyonyas and Babas collect more Kueh once the tiles around them fill: the most sets of "
+        "four different Kueh wins."
     ),
 )

@@ -14,7 +14,7 @@ from meja.core.actions import ActionNames
 from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import start_seat_names
-from meja.games.peranakan import legal, scoring, text
+from meja.games.peranakan import legal, scoring, text, told
 from meja.games.peranakan import position as positions
 from meja.games.peranakan import view as views
 from meja.games.peranakan.actions import (
@@ -86,6 +86,7 @@ class PeranakanState(State):
         "due",
         "wild_seat",
         "wild_left",
+        "gained",
     )
     """Every field position() is made from."""
 
@@ -108,6 +109,8 @@ class PeranakanState(State):
     due: tuple[Pawn, ...]
     wild_seat: int
     wild_left: int
+    gained: int
+    """The Kueh type the turn's take gave (-1: none), which the turn's sentence names."""
 
     def __init__(self, game: Game, num_players: int, options: dict[str, Any]) -> None:
         super().__init__(game, num_players, options)
@@ -167,7 +170,8 @@ class PeranakanState(State):
         elif phase == REVEAL:
             self._reveal(action)
         elif phase == CHOOSE_KUEH:
-            self._give(self.turn_seat, action - KUEH_BASE)
+            self.gained = action - KUEH_BASE
+            self._give(self.turn_seat, self.gained)
             self.phase = PLACE
         elif phase == COLLECT_KUEH:
             self._give(self.wild_seat, action - KUEH_BASE)
@@ -199,12 +203,14 @@ class PeranakanState(State):
         kueh = SUPPLY_NEXT_TO[pos]
         if kueh != WILD:
             if self.supply[kueh]:
+                self.gained = kueh
                 self._give(self.turn_seat, kueh)
             return
         stocked = [t for t in range(NUM_KUEH) if self.supply[t]]
         if len(stocked) > 1:
             self.phase = CHOOSE_KUEH
         elif stocked:
+            self.gained = stocked[0]
             self._give(self.turn_seat, stocked[0])
 
     def _give(self, seat: int, kueh: int) -> None:
@@ -306,7 +312,7 @@ class PeranakanState(State):
             market[2 : taken + 1] = market[1:taken]
             market[1] = market[DECK_TOP]
             market[DECK_TOP] = -1
-        self.taken = self.placed = self.wild_seat = -1
+        self.taken = self.placed = self.wild_seat = self.gained = -1
         if self.end_triggered():
             self.phase = OVER
             return
@@ -325,6 +331,7 @@ class PeranakanState(State):
     end_triggered = scoring.end_triggered
     position = positions.position
     view = views.view
+    told = told.told
 
     def check_components(self) -> list[str]:
         return positions.component_problems(self)
