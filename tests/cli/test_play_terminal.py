@@ -35,10 +35,10 @@ def test_a_whole_te_kuiti_game_with_help_bad_input_and_undo() -> None:
     assert "No move 999: choose a number from 1 to 60." in out
     assert out.count("Nothing to undo") == 2, "undo refused at the start and after the flips"
     assert "Took back your last decision." in out
-    assert "Seat 1 (heuristic): flip" in out
+    assert "Bot 2 turned over" in out
     chance = [line for line in out.splitlines() if line.startswith("Chance:")]
     assert chance == [], "the log never writes down what a turned tile showed"
-    assert "Game over. Scores: seat 0:" in out
+    assert "Game over. Points: you" in out
     assert "Traceback" not in result.stderr
 
 
@@ -77,11 +77,11 @@ def test_the_sheep_player_sees_both_unmatched_sheep_before_the_shepherd_moves() 
     )
     out = result.stdout
     assert result.returncode == 0, result.stderr
-    turn = out[out.index("You: flip b2") :]
-    seen = turn[: turn.index("Seat 0 (heuristic): fence")]
+    turn = out[out.index("You turned over b2.") :]
+    seen = turn[: turn.index("Bot 1 put up two fences")]
     assert "│ 2   JO   AN*  ??" in seen, "both turned sheep face up before the shepherd moves"
     assert "a2 b2 turn back face" in seen
-    after = turn[turn.index("Seat 0 (heuristic): fence") :]
+    after = turn[turn.index("Bot 1 put up two fences") :]
     assert "│ 2   ??   ??   ??" in after, "face down again once the shepherd has moved"
 
 
@@ -93,9 +93,9 @@ def test_quit_and_end_of_input_leave_quietly() -> None:
 
 
 def test_a_move_can_be_typed_by_its_name() -> None:
-    typed = "fence c3n\nquit\n"
+    typed = "fence c3n\nfence a1w\nquit\n"
     result = _play("te_kuiti", "--seats", "human,random", "--seed", "2", typed=typed)
-    assert "You: fence c3n" in result.stdout
+    assert "You put up two fences: between c2 and c3, and left of a1." in result.stdout
 
 
 @pytest.mark.parametrize(

@@ -72,7 +72,9 @@ def test_a_random_first_shepherd_is_a_chance_event_before_any_move_T4b(play: Pla
         assert (view["phase"], view["shepherd"], view["sheep"]) == ("start", None, None)
     assert (state.position()["start"], state.position()["shepherd"]) == (None, None)
     assert "the first shepherd is yet to be drawn" in str(state)
-    assert [told.text for told in told_all(state, CHANCE, 1)] == ["start seat 1"] * 3
+    assert [told.text for told in told_all(state, CHANCE, 1)] == [
+        "The draw made {1} the first shepherd."
+    ] * 3
     play(state, "start seat 1")
     assert state.current_player() == 1
     view = state.view(0)

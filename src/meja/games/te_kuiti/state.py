@@ -352,10 +352,11 @@ class TeKuitiState(State):
         self.take_away(b)
         self.collected += 2
 
-    def daisy_edge(self, cell: int) -> int:
-        """The edge the daisy points at, or the next unfenced side clockwise (T9)."""
+    def daisy_edge(self, cell: int, side: int | None = None) -> int:
+        """The edge the daisy points at, or the next unfenced side clockwise (T9); side is
+        the daisy's, when it is not yet set on the cell."""
         edges = CELL_EDGES[cell]
-        side = self.sides[cell]
+        side = self.sides[cell] if side is None else side
         for step in range(len(edges)):
             edge = edges[(side + step) % len(edges)]
             if not self.fences >> edge & 1:

@@ -1,10 +1,11 @@
-"""What each seat and the spectator is told of a Te Kuiti step.
+"""What each seat and the spectator is told of a Te Kuiti step: the same for all.
 
-Every move (fence, removal, flip, collection, end of turn) is made in the open and named to all.
-A chance step is told by its cell alone, never by the face it turned up or the side its daisy
+Every move (fence, removal, flip, collection, end of turn) is made in the open and said to all,
+with the fence or cells it touched in its record, for the board to mark. A chance step is told
+by its cell alone, never by the face of a tile that stays on the field or the side its daisy
 faces: both players see the face on the board while it lies face up (T4a), and the log must
-not become a memory aid for tiles gone back face down. The draw of a random first shepherd
-(T4b) hides nothing, so it is named to all.
+not become a memory aid for tiles gone back face down (words.py says what may be named). The
+draw of a random first shepherd (T4b) hides nothing, so it is named to all.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from meja.core.game import CHANCE
-from meja.core.told import Told, public
-from meja.games.te_kuiti.actions import COLLECT, FLIP
-from meja.games.te_kuiti.tables import CELL_NAMES
+from meja.core.told import Told
+from meja.games.te_kuiti import words
+from meja.games.te_kuiti.actions import COLLECT, END_TURN, FLIP, PAIRS, PLACE, REMOVE
+from meja.games.te_kuiti.tables import BONUS, CELL_NAMES, EDGE_NAMES, ORIENT
 
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
@@ -24,22 +26,40 @@ def told(state: TeKuitiState, player: int, action: int) -> Told:
     """The same for every viewer: the board shows all seats and the spectator the same."""
     if player == CHANCE:
         if state.start < 0:
-            return public(state, player, action, reveals=True)
-        return chance(state)
+            return Told(words.first_shepherd(action), {"action": action}, reveals=True)
+        return chance(state, action)
     return move(state, player, action)
 
 
-def chance(state: TeKuitiState) -> Told:
+def chance(state: TeKuitiState, action: int) -> Told:
     """A tile turned up, or a solo daisy tile oriented (T9): its cell, never its face."""
     cell = CELL_NAMES[state.pending]
-    unseen = state.tiles[state.pending] < 0  # else its tile is known and only its side is drawn
-    words = f"turned up {cell}" if unseen else f"oriented the daisy on {cell}"
-    return Told(words, {"action": None, "cell": cell}, reveals=True)
+    if state.phase == ORIENT:
+        text = words.oriented(state, action)
+    else:
+        text = words.turned_up(state, action)
+    return Told(text, {"action": None, "cell": cell}, reveals=True)
 
 
 def move(state: TeKuitiState, player: int, action: int) -> Told:
-    """A move by name; flipping a tile seen before shows its face at once, with no chance step."""
-    named = public(state, player, action)
-    if FLIP <= action < COLLECT and state.tiles[action - FLIP] >= 0:
-        return Told(named.text, named.record, reveals=True)
-    return named
+    """A move in words, with what it touched; flipping a tile seen before shows its face at
+    once, with no chance step."""
+    if action < REMOVE:
+        edge = action - PLACE
+        if state.phase == BONUS:
+            text = words.bonus_fence(state, player, edge)
+        else:
+            text = words.shepherd_fences(state, player, edge)
+        return Told(text, {"action": action, "fence": EDGE_NAMES[edge]})
+    if action < FLIP:
+        edge = action - REMOVE
+        return Told(words.ram_removal(player, edge), {"action": action, "fence": EDGE_NAMES[edge]})
+    if action < COLLECT:
+        cell = action - FLIP
+        text = words.flip(state, player, cell)
+        return Told(text, {"action": action, "cell": CELL_NAMES[cell]}, state.tiles[cell] >= 0)
+    if action < END_TURN:
+        a, b = PAIRS[action - COLLECT]
+        text = words.collect(player, state.tiles[a], a, b)
+        return Told(text, {"action": action, "cells": [CELL_NAMES[a], CELL_NAMES[b]]})
+    return Told(words.end_turn(player), {"action": action})
