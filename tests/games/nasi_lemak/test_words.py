@@ -265,6 +265,13 @@ def test_an_offer_is_one_sentence_when_it_is_proposed_N3(table: Any) -> None:
     ]
 
 
+def test_a_gift_offers_nothing_for_the_cards_asked_N3(table: Any) -> None:
+    """N3 option min_trade_cards=0: one side of an offer may be empty."""
+    state = table.state(hands=[{"rice": 1}, {"egg": 1}, {}], options={"min_trade_cards": 0})
+    quiet(table, state, "trade", "trade with seat 1", "ask egg")
+    assert heard(state, "propose", 1) == "Player 1 offered you nothing for 1 Egg."
+
+
 def test_the_answer_to_an_offer_is_one_sentence_N3(table: Any) -> None:
     state = table.play(_offered(table), "propose")
     assert heard(state, "accept", 0) == "Bot 2 accepted your offer."

@@ -89,8 +89,10 @@ PILE_END = ("turn", "round")
 
 
 def listed(parts: list[str]) -> str:
-    """'a', 'a and b', 'a, b and c'."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    """'a', 'a and b', 'a, b and c'; 'nothing' for a gift's empty side (min_trade_cards 0)."""
+    if len(parts) < 2:
+        return parts[0] if parts else "nothing"
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def cards(counts: list[int], start: int = 0) -> str:
