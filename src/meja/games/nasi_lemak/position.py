@@ -28,6 +28,7 @@ from meja.games.nasi_lemak.components import (
 )
 from meja.games.nasi_lemak.legal import fly_targets, trios
 from meja.games.nasi_lemak.tables import (
+    CARD_INDEX,
     COOK,
     DEAL,
     DRAW,
@@ -84,6 +85,7 @@ OPTIONAL = (
     "deal_seat",
     "target",
     "takes_left",
+    "officer_took",
     "fan_from",
     "offer",
     "just_seen",
@@ -104,6 +106,7 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
             "ask": counts_dict(state.ask),
             "taken_back": state.taken_back,
         }
+    took = {"officer_took": KEYS[state.took]} if state.took >= 0 else {}
     return {
         **state.envelope(PHASE_NAMES[state.phase], state.turn),
         "format": read.FORMAT,
@@ -131,6 +134,7 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
         "deal_seat": state.deal_seat,
         "target": state.target,
         "takes_left": state.takes,
+        **took,
         "fan_from": state.fan_from,
         "offer": offer,
         "just_seen": seen_data(state.just_seen),
@@ -312,6 +316,7 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     state.deal_seat = read_int(data, "deal_seat", -1, n - 1, -1)
     state.target = read_int(data, "target", -1, n - 1, -1)
     state.takes = read_int(data, "takes_left", 0, OFFICER_TAKE, 0)
+    state.took = _load_took(state, data.get("officer_took"))
     state.fan_from = read_int(data, "fan_from", -1, MAX_TABLE_CARDS - 1, -1)
     state.give = [0] * K
     state.ask = [0] * K
@@ -328,6 +333,18 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
         state.ask = read_counts(offer["ask"], "offer.ask")
         taken = {"offer.taken_back": offer.get("taken_back", 0)}
         state.taken_back = read_int(taken, "offer.taken_back", 0, state.take_back_limit)
+
+
+def _load_took(state: NasiLemakState, key: Any) -> int:
+    """The card the Officer took first, named while it takes its last one: in its hand now."""
+    if key is None:
+        return -1
+    t = CARD_INDEX.get(key) if isinstance(key, str) else None
+    if t is None or state.phase != PICK or state.takes != 1:
+        raise InvalidPosition("officer_took: a card, only while the Officer takes its last one")
+    if not state.hands[state.active * K + t]:
+        raise InvalidPosition(f"officer_took: the Officer holds no {key}")
+    return t
 
 
 def _check_consistency(state: NasiLemakState) -> None:

@@ -108,7 +108,7 @@ class NasiLemakState(State):
     _copied_rows = ("nl", "flies")
     _compared = (
         *("phase", "active", "first", "turn", "moves", "declined", "end", "to_draw"),
-        *("deal_seat", "target", "takes", "fan_from", "taken_back"),
+        *("deal_seat", "target", "takes", "took", "fan_from", "taken_back"),
         *_copied,
         *_copied_rows,
         "just_seen",
@@ -119,7 +119,6 @@ class NasiLemakState(State):
         chance events. The position loader sets these same fields from a position."""
         super().__init__(game, num_players, options)
         opts = self.options
-        # Options, read on every step.
         self.round_end = opts["pile_out_end"] == "round"
         self.max_declined = int(opts["max_declined_offers"])
         self.min_trade = int(opts["min_trade_cards"])
@@ -138,6 +137,7 @@ class NasiLemakState(State):
         self.deal_seat = -1 if random_start else 0
         self.target = -1  # the Thief's victim, the examined hand or the trade partner
         self.takes = 0  # cards the Officer may still take (N9)
+        self.took = -1  # the card the Officer took first, while it takes a second (its words)
         self.fan_from = -1  # the active player's card a Fan moves a fly from
         self.taken_back = 0  # cards taken back out of the offer being built (N3)
         self.hands = [0] * (num_players * K)  # rows: tables.span
@@ -432,6 +432,7 @@ class NasiLemakState(State):
         self.hands[act * K + t] += 1
         secret_move(self, q, act, t)
         self.takes -= 1
+        self.took = t if self.takes else -1
         if not self.takes:
             after_move(self)
 

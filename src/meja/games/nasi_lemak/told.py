@@ -17,8 +17,19 @@ from typing import TYPE_CHECKING, Any
 
 from meja.core.errors import InvalidPosition
 from meja.core.game import CHANCE
-from meja.core.told import Told, public
-from meja.games.nasi_lemak.actions import END_TURN, PLACE, SWAT
+from meja.core.told import Told
+from meja.games.nasi_lemak import words
+from meja.games.nasi_lemak.actions import (
+    CANCEL_TRADE,
+    CARD_OF_PLAY,
+    END_TURN,
+    EXAMINE,
+    FAN,
+    MAKE,
+    PLACE,
+    SWAT,
+    WITH_SEAT,
+)
 from meja.games.nasi_lemak.components import WHOLESALER_REVEAL
 from meja.games.nasi_lemak.scoring import turn_end, wins
 from meja.games.nasi_lemak.tables import (
@@ -28,15 +39,23 @@ from meja.games.nasi_lemak.tables import (
     DEAL,
     DRAW,
     EXAMINING,
+    FAN_CARD,
     FAN_TARGET,
     FIVE_PACKS,
+    FLY_TARGET,
     INGREDIENTS,
     KEYS,
     MAIN,
+    MAX_TABLE_CARDS,
+    OFFER,
     OVER,
     PACKS,
+    PARTNER,
     PICK,
+    RESPONSE,
     STEAL,
+    SWATTER_CARD,
+    TRIO_CHOICE,
     K,
     counts_dict,
     read_counts,
@@ -54,11 +73,42 @@ def tell(state: NasiLemakState, player: int, action: int, viewer: int | None) ->
     if state.phase == PICK and viewer not in (player, state.target):
         victim = state.target
         return Told(
-            f"took a card from seat {victim}",
-            {"action": None, "victim": victim},
+            words.move(state, player, action, shown=False),
+            {"action": None, "victim": victim, "seats": [victim]},
             reveals=_may_close_the_game(state),
         )
-    return public(state, player, action, reveals=_move_reveals(state, action, viewer))
+    return Told(
+        words.move(state, player, action),
+        {"action": action, **_touched(state, action)},
+        _move_reveals(state, action, viewer),
+    )
+
+
+def _touched(state: NasiLemakState, action: int) -> dict[str, Any]:
+    """What a seat's step touched on the table, for a renderer to mark: the Nasi Lemak cards
+    ([seat, index]), the other players it was aimed at, the action card it played."""
+    phase = state.phase
+    act = state.active
+    if phase == MAIN:
+        if action == MAKE:
+            return {"cards": [[act, len(state.nl[act])]]}
+        if action in CARD_OF_PLAY:
+            return {"played": KEYS[CARD_OF_PLAY[action]]}
+        if FAN <= action < PLACE:
+            played = FAN_CARD if action < SWAT else SWATTER_CARD
+            return {"played": KEYS[played], "cards": [[act, (action - FAN) % MAX_TABLE_CARDS]]}
+        return {}
+    if phase in (FLY_TARGET, FAN_TARGET):
+        return {"cards": [list(divmod(action - PLACE, MAX_TABLE_CARDS))]}
+    if phase == TRIO_CHOICE:
+        return {"cards": [[act, len(state.nl[act])]]}
+    if phase in (PICK, OFFER, RESPONSE):
+        return {"seats": [state.target if phase != RESPONSE else act]}
+    if phase == EXAMINING:
+        return {"seats": [action - EXAMINE]}
+    if phase == PARTNER and action != CANCEL_TRADE:
+        return {"seats": [action - WITH_SEAT]}
+    return {}
 
 
 def _chance(state: NasiLemakState, action: int, viewer: int | None) -> Told:
@@ -69,27 +119,26 @@ def _chance(state: NasiLemakState, action: int, viewer: int | None) -> Told:
         seat = state.deal_seat if phase == DEAL else act
         if viewer == seat:
             return _shown(state, action, seat=seat)
-        words = f"dealt a card to seat {seat}" if phase == DEAL else f"seat {seat} drew a card"
-        return Told(words, {"action": None, "seat": seat})
+        return Told(words.chance(state, action, shown=False), {"action": None, "seat": seat})
     if phase == STEAL:
         victim = state.target
         if viewer in (act, victim):
             return _shown(state, action, seat=act, victim=victim)
         return Told(
-            f"seat {act} stole a card from seat {victim}",
+            words.chance(state, action, shown=False),
             {"action": None, "seat": act, "victim": victim},
             reveals=_may_close_the_game(state),
         )
     if phase == COOK:
         if viewer == act or _cook_ends_the_game(state, action):
             return _shown(state, action, seat=act)
-        return Told(f"seat {act} took a nasi lemak card face down", {"action": None, "seat": act})
+        return Told(words.chance(state, action, shown=False), {"action": None, "seat": act})
     return _shown(state, action)
 
 
 def _shown(state: NasiLemakState, action: int, **facts: int) -> Told:
     """A chance outcome the viewer sees: named, and something it could not know before."""
-    return public(state, CHANCE, action, reveals=True, **facts)
+    return Told(words.chance(state, action, shown=True), {"action": action, **facts}, True)
 
 
 def _move_reveals(state: NasiLemakState, action: int, viewer: int | None) -> bool:
