@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from meja.core import CHANCE, GameRecord, State, list_games
+from meja.core.told import say
 
 HIDDEN_HANDS = {"mooncake", "nasi_lemak"}
 """Games with cards or tiles in hand that other seats must not see."""
@@ -72,6 +73,11 @@ def _play_randomly(
     return record, clients
 
 
+def _names(message: dict[str, Any]) -> list[str]:
+    """The seats' names at the table, as the server words the log with them."""
+    return [seat["name"] for seat in message["table"]["seats"]]
+
+
 def _comparable(state: State, seat: int | None) -> str:
     """What the server derives from the state for seat: its view, its moves, whose turn it is."""
     legal = state.legal_actions(seat) if seat is not None and seat in state.active_players() else []
@@ -100,7 +106,8 @@ def test_no_message_shows_a_seat_what_it_cannot_see(live: Any, game: str, player
             for entry in message["log"]:
                 player, action = history[entry["seq"]]
                 told = states[entry["seq"]].told(player, action, seat)
-                assert (entry["text"], entry["named"]) == (told.text, told.action is not None)
+                words = say(told.text, seat, _names(message))
+                assert (entry["text"], entry["named"]) == (words, told.action is not None)
                 named += player not in (seat, CHANCE) and entry["named"]
     watcher = clients[-1]
     for message in watcher.received:
@@ -108,7 +115,8 @@ def test_no_message_shows_a_seat_what_it_cannot_see(live: Any, game: str, player
             assert message["view"] == states[message["step"]].view(None)
             for entry in message["log"]:
                 player, action = history[entry["seq"]]
-                assert entry["text"] == states[entry["seq"]].told(player, action, None).text
+                told = states[entry["seq"]].told(player, action, None)
+                assert entry["text"] == say(told.text, None, _names(message))
     if game in HIDDEN_HANDS:
         assert redrawn > 0, "no redraw changed anything: the check above proved nothing"
     if game in PUBLIC_MOVES and players > 1:
