@@ -19,7 +19,7 @@ from meja.core.told import say, viewers
 from meja.games.mooncake import GAME, MooncakeState
 from meja.games.mooncake.spec import SPEC
 from meja.games.mooncake.tables import CODE_TO_TILE, TILE_CODES
-from meja.games.mooncake.words import TILES
+from meja.games.mooncake.words import TILES, scored
 
 OPEN = {"placement_reveal": "open"}
 SEAT0 = "L-> L-< LN LS  RNN RSS RNS RNS  G- G- GN ."
@@ -220,6 +220,14 @@ def test_the_rounds_last_placement_says_the_taste_and_sales_of_every_seat() -> N
     assert said[1].endswith("; " + say(scored, 1, names(2)))
 
 
+def test_a_rounds_scoring_puts_the_best_taste_first_and_names_every_sale() -> None:
+    served = [(None, None, None), (None, None, None), (1, None, 5)]
+    assert scored(2, (9, 14, 12), served) == (
+        "round 2 was scored: Taste 14 for {1}, 12 for {2} and 9 for {0}; "
+        "{2} sold cakes to Crunchy Uncle and Lotus Purist"
+    )
+
+
 @pytest.mark.parametrize("num_players", range(2, 7))
 def test_every_completed_move_is_one_sentence_for_every_viewer(num_players: int) -> None:
     """Over seeded random games: a choice is one sentence to everyone, a seat's three
@@ -289,6 +297,10 @@ def test_a_tie_on_points_is_settled_by_last_rounds_taste_with_the_figures_M8() -
         "Player 1, Bot 2 and Bot 3 tied on 7 Festive Points; Player 1 won on last round's "
         "Taste, 9 to Bot 2's 6 and Bot 3's 5."
     ]
+    assert lines(finished(3, [7, 7, 5], [9, 6, 20]), 2) == [
+        "Player 1 and Bot 2 tied on 7 Festive Points; Player 1 won on last round's Taste, 9 to "
+        "Bot 2's 6."
+    ], "the seat behind on points is not part of the tie"
 
 
 def test_a_tie_on_points_and_taste_is_a_shared_win_M8() -> None:
