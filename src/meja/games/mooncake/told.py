@@ -9,6 +9,7 @@ its three placements of a turn are each told as one sentence, at the third step.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from meja.core import CHANCE, Told
@@ -118,11 +119,20 @@ def _placement(state: MooncakeState, player: int, action: int, viewer: int | Non
     if scores:
         boards = state._boards[:]
         boards[player * SLOTS + slot] = tile
-        tastes, served = scoring.score_boards(state, boards)
-        tail = words.scored(state._round + 1, tastes, served)
+        customers = tuple(state._customers)
+        bonus = state.options["half_yolk_bonus"]
+        tail = _round_scored(state._round + 1, tuple(boards), customers, bonus)
     elif last and hide:
         tail = words.TURNED_UP
     return Told(words.sentence(move, tail), record, reveals)
+
+
+@lru_cache(maxsize=4)
+def _round_scored(
+    number: int, boards: tuple[int, ...], customers: tuple[int, ...], bonus: str
+) -> str:
+    """The round's scoring in words, scored once for all the viewers of its last step."""
+    return words.scored(number, *scoring.score_table(boards, customers, bonus))
 
 
 def _placed_slots(state: MooncakeState, player: int, slot: int) -> list[list[str]]:
