@@ -193,6 +193,7 @@ def test_the_turns_last_placement_says_every_tile_was_turned_face_up_M4() -> Non
     placed = [["3SE", "3SW", "3NW"], ["3NE", "3SE", "3NW"]]
     for viewer in viewers(2):
         assert state.told(1, action, viewer).record["placed"] == placed
+    assert "slot" not in state.told(1, action, 0).record, "the last tile is not told apart"
 
 
 def test_open_placements_are_named_to_everyone_at_the_third_M4() -> None:
@@ -205,6 +206,9 @@ def test_open_placements_are_named_to_everyone_at_the_third_M4() -> None:
     )
     assert said[0] == f"You placed {expected}"
     assert said[1] == said[None] == f"Player 1 placed {expected}"
+    action = move(state, 0, "place GS at 3NW")
+    for viewer in viewers(2):
+        assert state.told(0, action, viewer).record["slot"] == "3NW", "the board marks it"
 
 
 def test_the_rounds_last_placement_says_the_taste_and_sales_of_every_seat() -> None:

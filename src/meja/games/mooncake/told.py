@@ -102,7 +102,8 @@ def _placement(state: MooncakeState, player: int, action: int, viewer: int | Non
     )
     if last:
         facts["placed"] = _placed_slots(state, player, slot)
-    record = {"action": action if sees else None, **facts}
+    seen = {"action": action, "slot": SLOT_NAMES[slot]} if sees else {"action": None}
+    record = {**seen, **facts}
     reveals = last if hide else viewer != player
     if len(state._hands[player]) > 1:
         return Told("", record, reveals)
