@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from meja.games.mooncake.tables import SLOT_NAMES
+
 WHEN = {2: (3, 2), 3: (1, 3), 6: (3, 3)}
 """Where each player count is looked at: late games show all three customers."""
 NAMES = ["Ana", "Ben", "Cai", "Dee", "Eli", "Fay"]
@@ -285,3 +287,114 @@ def test_a_spectator_sees_every_baker_and_no_choice(
     assert driver.page.locator("#board [data-hand], #board [data-control]").count() == 0
     assert _looks_wrong(driver) == []
     driver.page.screenshot(path=artifacts / "mooncake-4p-spectator.png")
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll(
+    '#board [data-action], #board [data-pick], #board [data-clear]')]
+  .map((node) => [node.getAttribute('data-move') || node.getAttribute('data-pick') || 'clear',
+    node.getBoundingClientRect()])
+  .filter(([, box]) => box.width > 0 && (box.width < 24 || box.height < 24))
+  .map(([name, box]) => `${name} is ${box.width.toFixed(1)}x${box.height.toFixed(1)} px`)"""
+"""Every move target on the board smaller than 24x24 CSS px on screen."""
+MARKS = """() => [...document.querySelectorAll('#board [data-last-move]')]
+  .map((node) => [Number(node.getAttribute('data-last-move')), node.getAttribute('data-slot')])"""
+"""The last-move marks on the board: [seat, slot] each."""
+
+
+def _log(driver: Any) -> list[str]:
+    return [str(line) for line in driver.page.locator("#log li").all_text_contents()]
+
+
+def _too_small(driver: Any) -> list[str]:
+    """Board texts under 12 px high, parts off the board, and targets under 24x24 px."""
+    return driver.layout_problems("", 12) + list(driver.page.evaluate(SMALL_TARGETS))
+
+
+def test_the_log_names_a_bot_after_its_move_and_says_you_after_yours(
+    human_table: Any, driver: Any
+) -> None:
+    table = human_table("mooncake", 1, NAMES, bots=2)
+    driver.open(table.url(0))
+    assert driver.wait_for_turn()
+    driver.wait(
+        "[...document.querySelectorAll('#log li')].some((li) => /^Bot 2 /.test(li.innerText))"
+    )
+    assert "Bot 2 kept a tile and passed two." in _log(driver)
+    assert not any(line.startswith("Ana ") for line in _log(driver)), "your own seat is You"
+    step = int(table.move(0, table.state(0)["legal"][0]["action"])["step"])
+    _seen_step(driver, step)
+    mine = [line for line in _log(driver) if line.startswith("You kept ")]
+    assert len(mine) == 1 and " and passed " in mine[0], _log(driver)
+
+
+def test_a_bots_open_placements_are_marked_until_it_moves_again(
+    human_table: Any, driver: Any, artifacts: Path
+) -> None:
+    """placement_reveal='open': Bot 2's three tiles are face up at once and ringed on its
+    cakes while Ana places; once it has chosen again next turn, the rings are gone."""
+    table = human_table("mooncake", 1, NAMES, bots=1, placement_reveal="open")
+    driver.open(table.url(0))
+    assert driver.wait_for_turn()
+    table.move(0, table.state(0)["legal"][0]["action"])
+    driver.wait("(v => v.phase === 'place' && v.hand_sizes[1] === 0)(window.meja.page.state.view)")
+    placed = [
+        slot
+        for slot, code in zip(SLOT_NAMES, table.state(0)["view"]["boards"][1], strict=True)
+        if code
+    ]
+    driver.wait(
+        "(n) => document.querySelectorAll('#board [data-last-move]').length === n", len(placed)
+    )
+    assert sorted(driver.page.evaluate(MARKS)) == sorted([1, slot] for slot in placed)
+    driver.page.screenshot(path=artifacts / "mooncake-2p-desktop-last-move.png")
+    for _ in range(3):
+        step = int(table.move(0, table.state(0)["legal"][0]["action"])["step"])
+    _seen_step(driver, step)
+    driver.wait("(s => s.view.phase === 'choose' && !s.active.includes(1))(window.meja.page.state)")
+    assert driver.page.evaluate(MARKS) == [], "the bot chose again: its placements are old news"
+
+
+def test_hidden_placements_are_marked_only_once_revealed_and_until_the_seat_chooses(
+    human_table: Any, driver: Any
+) -> None:
+    """M4: Ben's tiles stay unmarked while hidden; his last tile reveals the turn, and his
+    three new tiles are ringed on Ana's screen until he has chosen again."""
+    table = human_table("mooncake", 2, NAMES)
+    driver.open(table.url(0))
+    for seat in (0, 1):
+        _play_seat(table, seat)
+    for _ in range(3):
+        _seen_step(driver, _play_seat(table, 0))
+    for _ in range(2):
+        _seen_step(driver, _play_seat(table, 1))
+    assert driver.page.evaluate(MARKS) == [], "Ben's placements are still face down"
+    _seen_step(driver, _play_seat(table, 1))
+    driver.wait("window.meja.page.state.view.phase === 'choose'")
+    filled = table.state(0)["view"]["boards"][1]
+    placed = [slot for slot, code in zip(SLOT_NAMES, filled, strict=True) if code]
+    driver.wait("(n) => document.querySelectorAll('#board [data-last-move]').length === n", 3)
+    assert sorted(driver.page.evaluate(MARKS)) == sorted([1, slot] for slot in placed)
+    _seen_step(driver, _play_seat(table, 1))
+    assert driver.page.evaluate(MARKS) == [], "Ben has chosen again"
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_on_a_phone_every_board_text_is_readable_and_every_target_big_enough(
+    human_table: Any, phone_driver: Any, artifacts: Path, players: int
+) -> None:
+    table = human_table("mooncake", 1, NAMES, bots=players - 1)
+    phone_driver.open(table.url(0))
+    _play_to(phone_driver, table, (2, 1), random.Random(players))
+    assert _too_small(phone_driver) == [], "choose: " + "; ".join(_too_small(phone_driver))
+    phone_driver.page.screenshot(
+        path=artifacts / f"mooncake-{players}p-phone-mid.png", full_page=True
+    )
+    table.move(0, table.state(0)["legal"][0]["action"])
+    phone_driver.wait("window.meja.page.state.view.phase === 'place'")
+    assert phone_driver.wait_for_turn()
+    assert _too_small(phone_driver) == [], "place"
+    _play_to(phone_driver, table, None, random.Random(players))
+    assert _too_small(phone_driver) == [], "over"
+    phone_driver.page.screenshot(
+        path=artifacts / f"mooncake-{players}p-phone-end.png", full_page=True
+    )

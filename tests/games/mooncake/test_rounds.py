@@ -336,7 +336,7 @@ def test_a_seats_last_placement_of_the_turn_is_not_named_though_it_had_one_slot_
     (action,) = state.legal_actions(0)
     for viewer in (1, None):
         told = state.told(0, action, viewer)
-        assert (told.text, told.action, told.reveals) == ("placed a tile", None, False)
+        assert (told.text, told.action, told.reveals) == ("{0} placed three tiles.", None, False)
 
 
 def test_the_last_placement_of_a_round_tells_others_only_that_the_round_is_scored_M4() -> None:
@@ -345,12 +345,9 @@ def test_the_last_placement_of_a_round_tells_others_only_that_the_round_is_score
     (action,) = state.legal_actions(1)
     for viewer in (0, None):
         told = state.told(1, action, viewer)
-        assert (told.text, told.action, told.reveals) == (
-            "placed a tile; the round is scored",
-            None,
-            True,
-        )
-    assert state.told(1, action, 1).text == "place RS at 3NW"
+        assert told.text.startswith("{1} placed three tiles; round 1 was scored: ")
+        assert (told.action, told.reveals) == (None, True)
+    assert state.told(1, action, 1).action == action
 
 
 def test_a_choice_parses_by_its_tiles_and_a_number_past_the_actions_is_refused() -> None:

@@ -13,7 +13,8 @@ from meja.core.game import random_step
 from meja.core.told import viewers
 from meja.games.mooncake import GAME, MooncakeState
 from meja.games.mooncake.actions import PLACE_BASE
-from meja.games.mooncake.tables import SLOTS
+from meja.games.mooncake.tables import CODE_TO_TILE, SLOTS, TILE_CODES
+from meja.games.mooncake.words import TILES, listed
 
 OPEN = {"placement_reveal": "open", "half_yolk_bonus": "every_cake", "all_tied_taste": "others"}
 
@@ -58,14 +59,10 @@ def test_a_draw_names_the_tile_to_the_drawer_only() -> None:
     state = setup(3, phase="draw", customers=[4], hands=[["LNN", "RSS", "G-"], ["LN"], []])
     for tile, _ in state.chance_outcomes():
         drawer = state.told(CHANCE, tile, 1)
-        assert drawer.text == state.action_to_str(tile, CHANCE)
         assert drawer.action == tile and drawer.reveals
         for viewer in (0, 2, None):
             told = state.told(CHANCE, tile, viewer)
-            assert (told.text, dict(told.record)) == (
-                "drew a tile for seat 1",
-                {"action": None, "seat": 1},
-            )
+            assert (told.text, dict(told.record)) == ("", {"action": None, "seat": 1})
             assert not told.reveals
 
 
@@ -74,16 +71,17 @@ def test_a_customer_is_turned_face_up_for_everyone_M7() -> None:
     customer = state.chance_outcomes()[0][0]
     for viewer in viewers(3):
         told = state.told(CHANCE, customer, viewer)
-        assert told.text == state.action_to_str(customer, CHANCE) and told.reveals
+        assert told.action == customer and told.reveals
+        assert told.text == state.told(CHANCE, customer, None).text
 
 
 def test_a_choice_tells_others_nothing_until_every_seat_has_chosen_M3() -> None:
     state = choosing([["LNN", "RSS", "G-"], ["LN", "RS", "G->"], ["RN", "R-", "GS"]])
     for viewer in (1, 2, None):
-        assert texts(state, 0, viewer) == {"kept a tile and passed two"}
+        assert texts(state, 0, viewer) == {"{0} kept a tile and passed two."}
         assert not any(state.told(0, a, viewer).reveals for a in state.legal_actions(0))
     action = choose(state, 0, "keep LNN, left RSS, right G-")
-    assert state.told(0, action, 0).text == "keep LNN, left RSS, right G-"
+    assert state.told(0, action, 0).action == action
     assert not state.told(0, action, 0).reveals
 
 
@@ -99,17 +97,19 @@ def test_a_kept_tile_is_not_named_to_the_opponent_who_receives_the_other_two_M3(
     ):
         action = choose(state, 1, text)
         told = state.told(1, action, 0)
-        assert told.text == f"kept a tile and passed {passed}"
+        tiles = sorted(CODE_TO_TILE[code] for code in passed.split())
+        words = listed([TILES[tile] for tile in tiles])
+        assert told.text == f"{{1}} kept a tile and passed {{0}} {words}."
         assert told.action is None and told.reveals
         after = state.clone()
         after.apply(action, 1)
         got = after.view(0)["received"]
         assert sorted(passed.split()) == sorted(got.values())
         assert told.record["received"] == got
-        assert state.told(1, action, 1).text == text
+        assert state.told(1, action, 1).action == action
         assert (
             state.told(1, action, None).text
-            == "kept a tile and passed two; every seat got its tiles"
+            == "{1} kept a tile and passed two; every passed tile was handed over."
         )
 
 
@@ -122,10 +122,11 @@ def test_the_delivery_names_to_each_seat_only_the_tiles_it_receives_M3() -> None
     state.apply(choose(state, 1, "keep LN, left RS, right G->"), 1)
     state.apply(choose(state, 3, "keep L-, left LS, right RNS"), 3)
     action = choose(state, 2, "keep RN, left R-, right GS")
+    got = "{2} kept a tile and passed two; {%d} got %s from {%d} and %s from {%d}."
     expected = {
-        0: "kept a tile and passed two; seat 0 got G-> from seat 1 and LS from seat 3",
-        1: "kept a tile and passed two; seat 1 got GS from seat 2 and RSS from seat 0",
-        3: "kept a tile and passed two; seat 3 got G- from seat 0 and R- from seat 2",
+        0: got % (0, TILES[CODE_TO_TILE["G->"]], 1, TILES[CODE_TO_TILE["LS"]], 3),
+        1: got % (1, TILES[CODE_TO_TILE["GS"]], 2, TILES[CODE_TO_TILE["RSS"]], 0),
+        3: got % (3, TILES[CODE_TO_TILE["G-"]], 0, TILES[CODE_TO_TILE["R-"]], 2),
     }
     after = state.clone()
     after.apply(action, 2)
@@ -135,7 +136,7 @@ def test_the_delivery_names_to_each_seat_only_the_tiles_it_receives_M3() -> None
         assert told.record["received"] == after.view(viewer)["received"]
     assert state.told(2, action, 2).action == action and state.told(2, action, 2).reveals
     spectator = state.told(2, action, None)
-    assert spectator.text == "kept a tile and passed two; every seat got its tiles"
+    assert spectator.text == "{2} kept a tile and passed two; every passed tile was handed over."
     assert not spectator.reveals
 
 
@@ -144,10 +145,11 @@ def test_a_placement_is_hidden_from_others_until_every_seat_has_placed_M4() -> N
     state.apply(0, 0)
     state.apply(0, 1)
     for viewer in (1, None):
-        assert texts(state, 0, viewer) == {"placed a tile"}
+        assert texts(state, 0, viewer) == {""}, "the first of three placements says nothing"
+        assert not any(state.told(0, a, viewer).action for a in state.legal_actions(0))
         assert not any(state.told(0, a, viewer).reveals for a in state.legal_actions(0))
     action = state.str_to_action("place LNN at 2SW", 0)
-    assert state.told(0, action, 0).text == "place LNN at 2SW"
+    assert state.told(0, action, 0).action == action
 
 
 def test_the_last_placement_of_a_turn_reveals_every_placement_but_not_their_order_M4() -> None:
@@ -178,11 +180,14 @@ def test_the_last_placement_of_a_turn_reveals_every_placement_but_not_their_orde
         b.apply(second, 1)
         assert a.view(viewer) == b.view(viewer)
         told = one.told(1, first, viewer)
-        assert told.text == "placed a tile; every placement is revealed"
+        assert told.text == (
+            "{1} placed three tiles; every tile placed this turn was turned face up."
+        )
         assert told_pair(one, 1, first, viewer) == told_pair(other, 1, second, viewer)
         assert told.reveals
     mover = one.told(1, first, 1)
-    assert (mover.text, mover.action, mover.reveals) == ("place RS at 2SW", first, True)
+    assert (mover.action, mover.reveals) == (first, True)
+    assert TILES[CODE_TO_TILE["RS"]] in mover.text
 
 
 def test_open_placements_are_named_to_everyone_at_once_M4() -> None:
@@ -193,7 +198,7 @@ def test_open_placements_are_named_to_everyone_at_once_M4() -> None:
     action = state.str_to_action("place LNN at 1NE", 0)
     for viewer in viewers(3):
         told = state.told(0, action, viewer)
-        assert (told.text, told.action) == ("place LNN at 1NE", action)
+        assert told.action == action
         assert told.reveals == (viewer != 0)
 
 
@@ -208,13 +213,15 @@ def test_the_last_open_placement_of_a_round_stays_in_sight_while_it_is_scored_M4
         state.apply(action, player)
     world = state.resample(0, random.Random(3))
     seen = []
-    for position, text in ((state, "place R-> at 2SW"), (world, "place L-> at 2SW")):
+    for position, code in ((state, "R->"), (world, "L->")):
         (action,) = position.legal_actions(1)
-        assert position.told(1, action, 0).text == text
-        seen.append((seen_after(position, 1, action, 0), (action - PLACE_BASE) % SLOTS, text))
+        tile, slot = divmod(action - PLACE_BASE, SLOTS)
+        assert TILE_CODES[tile] == code
+        assert TILES[tile] in position.told(1, action, 0).text
+        seen.append((seen_after(position, 1, action, 0), slot, code))
     assert seen[0][0] != seen[1][0]
-    for view, slot, text in seen:
-        assert view["scored_round"]["boards"][1][slot] == text.split()[1]
+    for view, slot, code in seen:
+        assert view["scored_round"]["boards"][1][slot] == code
 
 
 @pytest.mark.parametrize("num_players", range(2, 7))

@@ -190,12 +190,19 @@ def score_boards(
 ) -> tuple[tuple[int, ...], tuple[tuple[int | None, ...], ...]]:
     """Every seat's Taste Value on these boards and, per cake, the number of the customer on
     display it sells to, or None."""
-    customers = [CUSTOMERS[c] for c in state._customers]
-    bonus = state.options["half_yolk_bonus"]
+    return score_table(boards, state._customers, state.options["half_yolk_bonus"])
+
+
+def score_table(
+    boards: Sequence[int], shown: Sequence[int], bonus: str
+) -> tuple[tuple[int, ...], tuple[tuple[int | None, ...], ...]]:
+    """score_boards from plain data: every seat's slots in a row, the customers shown (indices)
+    and the half_yolk_bonus option."""
+    customers = [CUSTOMERS[c] for c in shown]
     tastes: list[int] = []
     served: list[tuple[int | None, ...]] = []
-    for seat in range(state.num_players):
-        board = boards[seat * SLOTS : (seat + 1) * SLOTS]
+    for start in range(0, len(boards), SLOTS):
+        board = boards[start : start + SLOTS]
         taste, assignment = score_board(board, customers, bonus)
         tastes.append(taste)
         served.append(tuple(None if c < 0 else customers[c].number for c in assignment))

@@ -1,11 +1,12 @@
-"""Mooncake Master's GameSpec: its text drawings, what the browser draws from, and its facts."""
+"""Mooncake Master's GameSpec: its text drawings, what the browser draws from, its facts and
+its outcome in words."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from meja.core.spec import Drawing, GameSpec, Outcome
-from meja.games.mooncake import facts, text
+from meja.core.spec import Drawing, GameSpec
+from meja.games.mooncake import facts, text, words
 from meja.games.mooncake.components import (
     CAKES,
     CUSTOMERS,
@@ -51,9 +52,10 @@ SPEC: GameSpec[MooncakeState] = GameSpec(
         },
     ),
     facts=facts.facts,
-    outcome=lambda state: Outcome("Festive Points"),
+    outcome=words.outcome,
     blurb=(
-        "Keep one of three quarter tiles and pass the others on, then fit your tiles into three "
-        "mooncakes. Bake for Taste, sell to customers and earn the most Festive Points."
+        "Each turn keep one of three mooncake quarters, pass the other two to your neighbours and "
+        "fit what you get into three cakes. Bake for Taste and please the customers to earn the "
+        "most Festive Points."
     ),
 )

@@ -7,6 +7,10 @@
 // As a new round begins the view still holds the cakes the last round was scored on
 // (scored_round) until the next step, though the tiles are back in the pool (M5): they are
 // drawn in place of the empty boards, with what each sold and the taste table.
+//
+// Each other baker's last completed move is ringed on its cakes, in its colour, until it moves
+// again: the tiles it placed, once the table may see them. Every text is at least SMALL units
+// high, so that a phone's narrow window still shows it 12 px high.
 
 import { label, svg, title, wrapWords } from "../svg.js";
 
@@ -25,10 +29,14 @@ const ROLE = {
   left: { text: "Left", fill: "#2e6f9e" },
   right: { text: "Right", fill: "#6b4fa0" },
   pass: { text: "Pass", fill: "#2e6f9e" },
-  placing: { text: "Placing", fill: "#c98a00" },
+  placing: { text: "Placing", fill: "#8a5a00" },
 };
 const CODE_STRIP = 16; // the band at the top of a tile in hand that names its code
+const SMALL = 13.5; // the smallest text: 12 px on a 390 px phone, which shows the board at 0.9
 const INK = "#2b2118";
+const OUTLINE_DARK = "#3a2410";
+const OUTLINE_LIGHT = "#fff3dc";
+const MAIN = "#17735d";
 const MUTED = "#7a6a58";
 const CARD = "#fffaf0";
 const LINE = "#d9c39d";
@@ -78,15 +86,15 @@ function quarter(code, cx, cy, r, from) {
   for (const [edge, on] of [[from, t.ccw], [from + 90, t.cw]]) {
     if (!on) continue;
     const [yx, yy] = at(cx, cy, r * 0.55, edge);
-    inner.append(svg("circle", { cx: yx, cy: yy, r: r * 0.2, fill: "#f39c12", stroke: "#c0641a", "stroke-width": 1.5 }));
+    inner.append(svg("circle", { cx: yx, cy: yy, r: r * 0.2, fill: "#f39c12", stroke: OUTLINE_DARK, "stroke-width": 1.5 }));
   }
   const toppings = [...Array(t.nuts).fill("N"), ...Array(t.seeds).fill("S")];
   toppings.forEach((kind, i) => {
     const angle = from + 45 + (i - (toppings.length - 1) / 2) * 22;
     const [tx, ty] = at(cx, cy, r * 0.78, angle);
     inner.append(kind === "N"
-      ? svg("ellipse", { cx: tx, cy: ty, rx: r * 0.085, ry: r * 0.065, fill: "#9b6b3d", stroke: "#4d2f12", "stroke-width": 1 })
-      : svg("ellipse", { cx: tx, cy: ty, rx: r * 0.05, ry: r * 0.085, fill: "#1d1d1d", stroke: "#555", "stroke-width": 1, transform: `rotate(${angle + 90} ${tx} ${ty})` }));
+      ? svg("ellipse", { cx: tx, cy: ty, rx: r * 0.085, ry: r * 0.065, fill: "#5e3b1c", stroke: OUTLINE_LIGHT, "stroke-width": 1 })
+      : svg("ellipse", { cx: tx, cy: ty, rx: r * 0.05, ry: r * 0.085, fill: "#1d1d1d", stroke: OUTLINE_LIGHT, "stroke-width": 1, transform: `rotate(${angle + 90} ${tx} ${ty})` }));
   });
   group.append(inner);
   return group;
@@ -209,7 +217,7 @@ function hand(ctx, view, x, y, size, gap) {
     const tx = x + i * (size + gap);
     const node = svg("g", { "data-hand": i, "data-tile": code },
       svg("rect", { class: "hl", x: tx, y, width: size, height: size + CODE_STRIP, rx: 10, fill: CARD, stroke: LINE, "stroke-width": 2 }),
-      label(tx + size / 2, y + 12, code, { "font-size": 12.5, "font-weight": 600, fill: MUTED }),
+      label(tx + size / 2, y + 12, code, { "font-size": SMALL, "font-weight": 600, fill: MUTED }),
       quarter(code, tx + 8, y + CODE_STRIP + size - 8, size - 16, -90));
     const role = choice ? choice.roles[i] : placing === i ? "placing" : madeRoles[i];
     const under = y + size + CODE_STRIP;
@@ -218,7 +226,7 @@ function hand(ctx, view, x, y, size, gap) {
     if ((role === "left" || role === "right") && near) note = `to ${short(ctx.seatName(near[role]), 12)}`;
     if (role === "pass" && near) note = `to ${short(ctx.seatName(near.left), 12)}`;
     if (view.phase === "place") note = from[i];
-    if (note) node.append(label(tx + size / 2, under + 44, note, { "font-size": 13, fill: MUTED }));
+    if (note) node.append(label(tx + size / 2, under + 44, note, { "font-size": SMALL, fill: MUTED }));
     if (choice && choice.clicks[i] !== null) ctx.pick(node, `hand:${i}`, choice.clicks[i]);
     if (view.phase === "place" && ctx.legal.some((m) => m.text.startsWith(`place ${code} at `))) ctx.pick(node, `hand:${i}`, 0);
     group.append(node);
@@ -228,10 +236,10 @@ function hand(ctx, view, x, y, size, gap) {
 
 /** A button: a rect that highlights and a caption; filled when it is the main action. */
 function button(x, y, w, h, caption, { main = false, enabled = true } = {}) {
-  const fill = !enabled ? "#eee7da" : main ? "#1f8a70" : "#fff";
+  const fill = !enabled ? "#eee7da" : main ? MAIN : "#fff";
   const ink = !enabled ? "#a99a86" : main ? "#fff" : INK;
   return svg("g", {},
-    svg("rect", { class: "hl", x, y, width: w, height: h, rx: 9, fill, stroke: enabled ? "#1f8a70" : "#d2c6b2", "stroke-width": 2 }),
+    svg("rect", { class: "hl", x, y, width: w, height: h, rx: 9, fill, stroke: enabled ? MAIN : "#d2c6b2", "stroke-width": 2 }),
     label(x + w / 2, y + h / 2 + 1, caption, { "font-size": 15, "font-weight": 700, fill: ink }));
 }
 
@@ -285,7 +293,7 @@ function summary(ctx, view, made, x, y, w, stacked) {
   // Long names and codes get a smaller font rather than leave the box.
   const room = w - 24 - (stacked && buttons ? 124 : 0);
   const longest = Math.max(...lines.map((line) => line.length), 1);
-  const size = Math.max(11, Math.min(14, room / (longest * 0.62)));
+  const size = Math.max(SMALL, Math.min(14, room / (longest * 0.62)));
   lines.forEach((line, k) => group.append(text(x + 12, y + 44 + k * lineH, line, { "font-size": size, fill: "#5a4632" })));
   if (buttons) {
     const bw = stacked ? 112 : (w - 32) / 2;
@@ -327,9 +335,10 @@ function cakes(ctx, seat, board, x, y, r, gap, options = {}) {
       if (code) {
         group.append(quarter(code, cx, cy, r, from));
         if (pending.has(slot)) {
-          group.append(svg("path", { d: wedgePath(cx, cy, r, from), fill: "none", stroke: "#e0a100", "stroke-width": 3, "stroke-dasharray": "6 4" },
+          group.append(svg("path", { d: wedgePath(cx, cy, r, from), fill: "none", stroke: "#8a5a00", "stroke-width": 3, "stroke-dasharray": "6 4" },
             title("placed this turn, not yet shown to the others")));
         }
+        if (options.marked?.has(slot)) group.append(lastMoveRing(ctx, seat, slot, cx, cy, r, from));
         return;
       }
       const empty = svg("g", { "data-slot": slot },
@@ -347,19 +356,52 @@ function cakes(ctx, seat, board, x, y, r, gap, options = {}) {
     if (customer) {
       const [sx, sy] = at(cx, cy, r * 1.02, -45);
       group.append(svg("g", { "data-served": customer.number }, title(`served ${customer.name}`),
-        svg("circle", { cx: sx, cy: sy, r: Math.max(8, r * 0.17), fill: "#f6c453", stroke: "#a8741a", "stroke-width": 1.5 }),
-        label(sx, sy + 1, "★", { "font-size": Math.max(10, r * 0.2), fill: "#7a4b00" })));
+        svg("circle", { cx: sx, cy: sy, r: Math.max(9, r * 0.17), fill: "#f6c453", stroke: OUTLINE_DARK, "stroke-width": 1.5 }),
+        label(sx, sy + 1, "★", { "font-size": Math.max(SMALL, r * 0.2), fill: "#7a4b00" })));
     }
     if (options.labels) {
-      group.append(label(cx, cy + r + 16, `cake ${cake + 1}`, { "font-size": 13, fill: MUTED }));
-      if (customer) {
-        const words = `★ ${customer.name}`;
-        const size = Math.min(13, (2 * r + gap - 10) / (words.length * 0.64));
-        group.append(label(cx, cy + r + 33, words, { "font-size": size, fill: "#7a4b00", "font-weight": 600 }));
-      }
+      group.append(label(cx, cy + r + 16, `cake ${cake + 1}`, { "font-size": SMALL, fill: MUTED }));
+      servedLines(customer, 2 * r + gap - 10).forEach((line, k) => {
+        group.append(label(cx, cy + r + 33 + k * 17, line, { "font-size": SMALL, fill: "#7a4b00", "font-weight": 600 }));
+      });
     }
   }
   return group;
+}
+
+/** The name of the customer a cake sold to, under it, in lines that fit width. */
+function servedLines(customer, width) {
+  return customer ? wrapWords(`★ ${customer.name}`, width, SMALL, 0.6) : [];
+}
+
+/** A ring in seat's colour, outlined light and dark to show on any tile, on a quarter it touched. */
+function lastMoveRing(ctx, seat, slot, cx, cy, r, from) {
+  const d = wedgePath(cx, cy, r - 2, from);
+  return svg("g", { "data-last-move": seat, "data-slot": slot, "pointer-events": "none" },
+    title(`${ctx.seatName(seat)} placed this last`),
+    svg("path", { d, fill: "none", stroke: OUTLINE_LIGHT, "stroke-width": 6, "stroke-linejoin": "round" }),
+    svg("path", { d, fill: "none", stroke: OUTLINE_DARK, "stroke-width": 4.5, "stroke-linejoin": "round" }),
+    svg("path", { d, fill: "none", stroke: ctx.colour(seat), "stroke-width": 2.5, "stroke-linejoin": "round" }));
+}
+
+/**
+ * The slots each other seat filled in its last completed move, as far as this viewer may know
+ * them: named in the records of its placements (open ones), or else as the reveal at the
+ * turn's last tile showed them, so long as the seat has not chosen since.
+ */
+function lastPlaced(ctx, view) {
+  const revealed = [...ctx.log].reverse().find((entry) => entry.record?.placed)?.record.placed || [];
+  const unchosen = (seat) => view.phase !== "place" && !(view.phase === "choose" && !view.active.includes(seat));
+  const marks = new Map();
+  for (const [seat, records] of ctx.lastMoves) {
+    if (seat === ctx.you) continue;
+    const named = records.map((record) => record.slot).filter(Boolean);
+    // A choice is one step; a seat's placements of a turn are several.
+    const placed = records.length > 1 && unchosen(seat) ? revealed[seat] || [] : [];
+    const slots = named.length ? named : placed;
+    if (slots.length) marks.set(seat, new Set(slots));
+  }
+  return marks;
 }
 
 /**
@@ -400,7 +442,9 @@ function others(ctx, view, seats, x, y, w, h) {
   const aboveR = Math.min((w - 20 - 2 * gap) / 6, (room - 48) / 2, 60);
   const beside = besideR > aboveR;
   const r = Math.max(18, beside ? besideR : aboveR);
-  const rowH = beside ? Math.min(room, 2 * r + 14) : Math.min(room, 2 * r + 50);
+  // Beside the cakes go up to four lines: name, points, taste and whose neighbour.
+  const rowH = beside ? Math.min(room, Math.max(2 * r + 14, 90)) : Math.min(room, 2 * r + 50);
+  const marks = lastPlaced(ctx, view);
   seats.forEach((seat, k) => {
     const top = y + k * rowH;
     const row = svg("g", { "data-seat-row": seat });
@@ -413,18 +457,19 @@ function others(ctx, view, seats, x, y, w, h) {
     const score = [`${points} point${points === 1 ? "" : "s"}`];
     if (taste !== null && taste !== undefined) score.push(`taste ${taste}`);
     const facts = [...score, status(ctx, view, seat)].filter(Boolean);
-    row.append(svg("circle", { cx: x + 16, cy: top + 20, r: 7, fill: ctx.colour(seat) }));
+    row.append(svg("circle", { cx: x + 16, cy: top + 20, r: 7, fill: ctx.colour(seat), stroke: OUTLINE_DARK, "stroke-width": 1.5 }));
     row.append(text(x + 28, top + 25, short(ctx.seatName(seat), beside ? 11 : 16), { "font-size": 15, "font-weight": 700, "data-festive": seat }));
+    const drawn = { served: served(ctx, view, seat), marked: marks.get(seat) };
     if (beside) {
-      // Short lines only: points and taste, then whose neighbour (who is still playing is
-      // shown by the seats above the board).
-      row.append(text(x + 10, top + 44, score.join(" · "), { "font-size": 12.5, fill: MUTED }));
-      if (tags.length) row.append(text(x + 10, top + 61, tags.join(" · "), { "font-size": 12.5, fill: "#1f6d8a", "font-weight": 600 }));
-      row.append(cakes(ctx, seat, view.boards?.[seat], x + w - cakesWidth(ctx, r, gap) - 10, top + (rowH - 4 - 2 * r) / 2, r, gap, { served: served(ctx, view, seat) }));
+      // Short lines only: points, taste, then whose neighbour (who is still playing is shown
+      // by the seats above the board).
+      score.forEach((line, i) => row.append(text(x + 10, top + 44 + 17 * i, line, { "font-size": SMALL, fill: MUTED })));
+      if (tags.length) row.append(text(x + 10, top + 44 + 17 * score.length, tags.join(" · "), { "font-size": SMALL, fill: "#1f6d8a", "font-weight": 600 }));
+      row.append(cakes(ctx, seat, view.boards?.[seat], x + w - cakesWidth(ctx, r, gap) - 10, top + (rowH - 4 - 2 * r) / 2, r, gap, drawn));
     } else {
       const line = [...facts, ...tags].join(" · ");
-      row.append(text(x + w - 10, top + 25, line, { "font-size": 13, fill: tags.length ? "#1f6d8a" : MUTED, "text-anchor": "end" }));
-      row.append(cakes(ctx, seat, view.boards?.[seat], x + 10, top + 36, r, gap, { served: served(ctx, view, seat) }));
+      row.append(text(x + w - 10, top + 25, line, { "font-size": SMALL, fill: tags.length ? "#1f6d8a" : MUTED, "text-anchor": "end" }));
+      row.append(cakes(ctx, seat, view.boards?.[seat], x + 10, top + 36, r, gap, drawn));
     }
     group.append(row);
   });
@@ -443,15 +488,15 @@ function customers(ctx, view, x, y, w, stacked) {
   shown.forEach((number, i) => {
     const card = cards.find((c) => c.number === number);
     const name = card ? card.name : `Customer ${number}`;
-    // Customer texts are 13 units high, about 7.1 units a character.
-    const lines = wrapWords(card ? card.text : "", cw - 20, 13, 7.1 / 13).slice(0, 4);
-    const ch = stacked ? 30 + lines.length * 17 : 112;
+    // Customer texts are SMALL units high, about 0.55 of that a character.
+    const lines = wrapWords(card ? card.text : "", cw - 20, SMALL, 0.55).slice(0, 4);
+    const ch = stacked ? 30 + lines.length * 18 : 112;
     const cx = stacked ? x : x + i * (cw + gap);
     const cy = stacked ? y + height : y;
     group.append(svg("g", { "data-customer": number }, title(card ? `${card.name}: ${card.text}` : `Customer ${number}`),
       svg("rect", { class: "frame", x: cx, y: cy, width: cw, height: ch, rx: 8, fill: "#fff", stroke: "#c9a46a", "stroke-width": 1.5 }),
       text(cx + 10, cy + 20, name, { "font-size": Math.min(14, (cw - 20) / (name.length * 0.64)), "font-weight": 700 }),
-      ...lines.map((line, k) => text(cx + 10, cy + 39 + k * 17, line, { "font-size": 13, fill: "#5a4632" }))));
+      ...lines.map((line, k) => text(cx + 10, cy + 39 + k * 18, line, { "font-size": SMALL, fill: "#5a4632" }))));
     height = stacked ? height + ch + 8 : ch;
   });
   return { node: group, height };
@@ -477,21 +522,49 @@ function tasteTable(ctx, view, x, y, w) {
   const seats = (view.boards || []).map((_, s) => s)
     .sort((a, b) => (view.festive?.[b] ?? 0) - (view.festive?.[a] ?? 0) || a - b);
   const rowH = 24;
-  const height = 40 + (seats.length + 1) * rowH;
+  const said = view.phase === "over" ? wrapWords(verdict(ctx, view), w - 24, SMALL, 0.55) : [];
+  const height = 40 + (seats.length + 1) * rowH + said.length * 18 + (said.length ? 6 : 0);
   const colW = Math.min(84, (w - 150) / (rounds + 1));
   const col = (k) => x + w - 12 - (rounds - k) * colW - colW / 2;
   group.append(svg("rect", { class: "frame", x, y, width: w, height, rx: 10, fill: "#fff", stroke: "#e2d5bd", "stroke-width": 1.5 }));
   group.append(text(x + 12, y + 24, "Taste by round", { "font-size": 15, "font-weight": 700 }));
-  for (let k = 0; k < rounds; k++) group.append(label(col(k), y + 50, `round ${k + 1}`, { "font-size": 12.5, fill: MUTED }));
-  group.append(label(col(rounds), y + 50, "points", { "font-size": 12.5, fill: MUTED, "font-weight": 700 }));
+  for (let k = 0; k < rounds; k++) group.append(label(col(k), y + 50, `round ${k + 1}`, { "font-size": SMALL, fill: MUTED }));
+  group.append(label(col(rounds), y + 50, "points", { "font-size": SMALL, fill: MUTED, "font-weight": 700 }));
   seats.forEach((seat, i) => {
     const cy = y + 50 + (i + 1) * rowH;
-    group.append(svg("circle", { cx: x + 18, cy, r: 6, fill: ctx.colour(seat) }));
+    group.append(svg("circle", { cx: x + 18, cy, r: 6, fill: ctx.colour(seat), stroke: OUTLINE_DARK, "stroke-width": 1.5 }));
     group.append(text(x + 30, cy + 5, short(ctx.seatName(seat), 14), { "font-size": 14, "font-weight": seat === ctx.you ? 700 : 400 }));
     view.tastes.forEach((tastes, k) => group.append(label(col(k), cy, String(tastes[seat]), { "font-size": 14 })));
     group.append(label(col(rounds), cy, String(view.festive?.[seat] ?? 0), { "font-size": 14, "font-weight": 700 }));
   });
+  const below = y + 50 + seats.length * rowH + 32;
+  said.forEach((line, k) => group.append(text(x + 12, below + k * 18, line, { "font-size": SMALL, "data-verdict": "" })));
   return { node: group, height };
+}
+
+/** Names as a sentence lists them: "a", "a and b", "a, b and c". */
+const listed = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+const capital = (words) => words.charAt(0).toUpperCase() + words.slice(1);
+
+/**
+ * Who won, and after a tie on Festive Points how last round's Taste settled it (M8): the
+ * sentence the game's result says, for the seat looking.
+ */
+function verdict(ctx, view) {
+  const festive = view.festive || [];
+  const who = (seat) => (seat === ctx.you ? "you" : ctx.seatName(seat));
+  const whose = (seat) => (seat === ctx.you ? "your" : `${ctx.seatName(seat)}'s`);
+  const best = Math.max(...festive);
+  const tied = festive.map((_, seat) => seat).filter((seat) => festive[seat] === best);
+  if (tied.length === 1) return `${capital(who(tied[0]))} won with ${best} Festive Points.`;
+  const last = view.tastes[view.tastes.length - 1];
+  const top = Math.max(...tied.map((seat) => last[seat]));
+  const winners = tied.filter((seat) => last[seat] === top);
+  const behind = tied.filter((seat) => last[seat] !== top).map((seat) => `${whose(seat)} ${last[seat]}`);
+  const both = `${capital(listed(tied.map(who)))} tied on ${best} Festive Points`;
+  if (!behind.length) return `${both} and on last round's Taste, ${top}, and shared the win.`;
+  if (winners.length === 1) return `${both}; ${who(winners[0])} won on last round's Taste, ${top} to ${listed(behind)}.`;
+  return `${both}; ${listed(winners.map(who))} had the best Taste last round, ${top} to ${listed(behind)}, and shared the win.`;
 }
 
 /** Your part: your cakes, your tiles and the choice or placement being made. */
@@ -501,14 +574,16 @@ function yours(ctx, view, x, y, w, stacked) {
   const tiles = view.hand || [];
   const festive = view.festive?.[you] ?? 0;
   const taste = view.tastes?.length ? view.tastes[view.tastes.length - 1][you] : null;
-  group.append(text(x, y + 14, "Your mooncakes", { "font-size": 16, "font-weight": 700, fill: ctx.colour(you) }));
+  group.append(svg("circle", { cx: x + 7, cy: y + 9, r: 7, fill: ctx.colour(you), stroke: OUTLINE_DARK, "stroke-width": 1.5 }));
+  group.append(text(x + 20, y + 14, "Your mooncakes", { "font-size": 16, "font-weight": 700 }));
   group.append(text(x + w, y + 14, `${festive} Festive Point${festive === 1 ? "" : "s"}${taste === null || taste === undefined ? "" : ` · taste ${taste}`}`, { "font-size": 14, fill: MUTED, "text-anchor": "end", "data-festive": you }));
   const gap = stacked ? 14 : 22;
   const r = Math.min(stacked ? 60 : 80, (w - 2 * gap - 12) / 6);
   const pick = view.phase === "place" ? placingPick(ctx, tiles) : null;
   group.append(cakes(ctx, you, view.boards?.[you], x + (w - cakesWidth(ctx, r, gap)) / 2, y + 28, r, gap,
     { placing: pick === null ? null : tiles[pick], pending: view.pending, labels: true, served: served(ctx, view, you) }));
-  let top = y + 28 + 2 * r + 34 + (served(ctx, view, you)?.some(Boolean) ? 18 : 0);
+  const sold = (served(ctx, view, you) || []).map((customer) => servedLines(customer, 2 * r + gap - 10).length);
+  let top = y + 28 + 2 * r + 34 + 17 * Math.max(0, ...sold);
   const size = stacked ? 92 : 84;
   const tileGap = stacked ? 14 : 12;
   if (tiles.length || view.choice) {
@@ -603,7 +678,7 @@ export function draw(ctx) {
   parts.push(shop.node);
   y += 24 + shop.height + 14;
   parts.push(text(x, y + 14, mine ? "The other bakers" : "The bakers", { "font-size": 16, "font-weight": 700 }));
-  const rowH = 84;
+  const rowH = 92;
   parts.push(others(ctx, view, rest, x, y + 24, w, rowH * rest.length).node);
   y += 24 + rowH * rest.length;
   return svg("svg", { viewBox: `0 0 ${W} ${y + 8}`, role: "img", "aria-label": "Mooncake Master table" }, ...parts);
