@@ -157,6 +157,11 @@ function drawBoard(message) {
     console.error(error);
     drawing = generic.draw(ctx);
   }
+  // A drawing holding buttons is a group to assistive technology, not one picture.
+  if (drawing.tagName.toLowerCase() === "svg") {
+    drawing.setAttribute("role", "group");
+    if (!drawing.hasAttribute("aria-label")) drawing.setAttribute("aria-label", `${message.table.title}: the table`);
+  }
   const focused = boardFocus();
   $("board").replaceChildren(drawing);
   fitBoard();
