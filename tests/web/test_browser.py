@@ -109,7 +109,10 @@ def _box_of(result: dict[str, Any], names: list[str]) -> dict[str, Any]:
     return {"unit": unit, "rows": rows, "lines": result["lines"]}
 
 
-def test_the_result_box_shows_the_unit_and_the_lines_it_is_sent(web: Any, page: Page) -> None:
+def test_the_result_box_shows_the_unit_and_the_lines_it_is_sent(
+    web: Any, sized_driver: Any, artifacts: Path
+) -> None:
+    page = sized_driver.page
     table = web.create("te_kuiti", [{"kind": "human", "name": "Ana"}, BOT])
     page.goto(table["seats"][0]["join_url"])
     expect(page.locator("#status")).to_have_text("connected")
@@ -128,8 +131,12 @@ def test_the_result_box_shows_the_unit_and_the_lines_it_is_sent(web: Any, page: 
         sent,
     )
     assert _result_box(page) == _box_of(sent, ["Ana", "Bot 2"])
+    page.locator("#result").scroll_into_view_if_needed()
+    size = page.viewport_size
+    assert size is not None
+    page.screenshot(path=artifacts / f"result-{size['width']}x{size['height']}.png")
     box = page.locator("#result").bounding_box()
-    assert box is not None and box["x"] + box["width"] <= 1280
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
     for line in page.locator("#result-lines li").all():
         inside = line.evaluate("(li) => li.scrollWidth <= li.clientWidth")
         assert inside, f"{line.inner_text()!r} is cut off"
