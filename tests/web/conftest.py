@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -321,6 +322,16 @@ class TableDriver:
         )
         return [str(problem) for problem in found]
 
+    def small_screen_problems(self, smallest: float = 12, target: float = 24) -> list[str]:
+        """What is hard to read or press on the whole page now, one line a problem: a text of
+        the page or the board under smallest px high, a move target under target x target px,
+        anything past the window's left or right edge."""
+        found = self.page.evaluate(
+            f"([least, target]) => {{ {LAYOUT}\n return smallScreenProblems(least, target); }}",
+            [smallest, target],
+        )
+        return [str(problem) for problem in found]
+
     def click(self, step: dict[str, Any]) -> None:
         """Click one step of a path (a pick, or the move itself) where a person would."""
         point = self.page.evaluate(f"(step) => {{ {SCRIPT}\n return pointOf(step); }}", step)
@@ -368,10 +379,10 @@ def driver(page: Page) -> TableDriver:
     return TableDriver(page)
 
 
-@pytest.fixture
-def phone_driver(browser: Browser) -> Iterator[TableDriver]:
-    """A person on a phone-sized touch screen; script errors fail the test."""
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+@contextmanager
+def _driver_at(browser: Browser, viewport: dict[str, int], phone: bool) -> Iterator[TableDriver]:
+    """A person at a window of viewport's size (a touch screen if phone); script errors fail."""
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
@@ -379,3 +390,18 @@ def phone_driver(browser: Browser) -> Iterator[TableDriver]:
     yield TableDriver(tab)
     context.close()
     assert errors == [], errors
+
+
+@pytest.fixture
+def phone_driver(browser: Browser) -> Iterator[TableDriver]:
+    """A person on a phone-sized touch screen; script errors fail the test."""
+    with _driver_at(browser, PHONE, phone=True) as driver:
+        yield driver
+
+
+@pytest.fixture(params=["desktop", "phone"])
+def sized_driver(request: pytest.FixtureRequest, browser: Browser) -> Iterator[TableDriver]:
+    """A person at a 1280x800 window, then on a 390x844 touch screen: a test runs at both."""
+    phone = request.param == "phone"
+    with _driver_at(browser, PHONE if phone else DESKTOP, phone) as driver:
+        yield driver

@@ -1,5 +1,6 @@
 // Run in the table page by the tests: what is wrong with how the board is drawn, in words:
-// texts on top of each other, parts cut off, texts out of their frame, texts too small to read.
+// texts on top of each other, parts cut off, texts out of their frame, texts too small to read,
+// and on a small screen, texts and move targets too small and anything past the window's edge.
 
 /** A node's box on screen. */
 function screenBox(node) {
@@ -92,5 +93,68 @@ function layoutProblems(frames, smallest) {
     const px = Number.parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
     if (px < smallest) out.push(`${describe(t)} is ${px.toFixed(1)} px high, under ${smallest}`);
   }
+  return out;
+}
+
+const TARGETS_ON_PAGE = "[data-action], [data-pick], [data-clear]";
+
+/** Whether a person sees node: it takes room, is not hidden, and is not only for screen readers. */
+function seen(node) {
+  if (!node.getClientRects().length || node.closest(".visually-hidden, details:not([open]) > :not(summary)")) return false;
+  const style = getComputedStyle(node);
+  return style.visibility !== "hidden" && Number.parseFloat(style.opacity) > 0;
+}
+
+/** A page node as a problem names it: its text, else its tag, id, class or first data attribute. */
+function named(node) {
+  const text = node.textContent.trim().replace(/\s+/g, " ").slice(0, 40);
+  if (node.tagName.toLowerCase() === "text" || (text && !node.children.length)) return JSON.stringify(text);
+  if (node.closest("svg")) return describe(node);
+  const data = [...node.attributes].find((a) => a.name.startsWith("data-"));
+  return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${data ? `[${data.name}="${data.value}"]` : ""}${text ? ` ${JSON.stringify(text)}` : ""}`;
+}
+
+/** The height on screen of a node's text: its font size, scaled as an SVG drawing is. */
+function textPx(node) {
+  const size = Number.parseFloat(getComputedStyle(node).fontSize);
+  if (!node.closest("svg")) return size;
+  const m = node.getScreenCTM();
+  return size * Math.hypot(m.a, m.b);
+}
+
+/**
+ * What a phone's small screen makes hard, one line a problem: a text of the page or the board
+ * under smallest px high, a move target under target x target px, and anything reaching past
+ * the window's left or right edge (only the outermost such node of each branch).
+ */
+function smallScreenProblems(smallest, target) {
+  const out = [];
+  const texts = [...document.body.querySelectorAll("*")].filter((node) => {
+    if (node.tagName.toLowerCase() === "text") return node.textContent.trim() !== "";
+    if (node.closest("svg") && node.tagName.toLowerCase() !== "tspan") return false;
+    return [...node.childNodes].some((child) => child.nodeType === Node.TEXT_NODE && child.textContent.trim());
+  });
+  for (const node of texts.filter(seen)) {
+    const px = textPx(node);
+    if (px < smallest - 0.05) out.push(`text ${named(node)} is ${px.toFixed(1)} px high, under ${smallest}`);
+  }
+  for (const node of [...document.querySelectorAll(TARGETS_ON_PAGE)].filter(seen)) {
+    const box = node.getBoundingClientRect();
+    if (box.width < target - 0.5 || box.height < target - 0.5) {
+      out.push(`move target ${named(node)} is ${box.width.toFixed(0)}x${box.height.toFixed(0)} px, under ${target}x${target}`);
+    }
+  }
+  // The layout's width: a phone zooms out to show what is wider, so innerWidth would grow too.
+  const width = document.documentElement.clientWidth;
+  const wide = [...document.body.querySelectorAll("*")].filter((node) => {
+    const box = node.getBoundingClientRect();
+    return box.width > 0 && (box.left < -1 || box.right > width + 1) && seen(node);
+  });
+  for (const node of wide.filter((node) => !wide.includes(node.parentElement))) {
+    const box = node.getBoundingClientRect();
+    out.push(`${named(node)} spans x ${Math.round(box.left)} to ${Math.round(box.right)} of a ${width} px window`);
+  }
+  const scroll = document.documentElement.scrollWidth;
+  if (scroll > width) out.push(`the page is ${scroll} px wide, scrolling sideways in a ${width} px window`);
   return out;
 }

@@ -57,8 +57,12 @@ export function title(text) {
   return svg("title", {}, text);
 }
 
-/** The seat colours used everywhere on the table. */
-export const SEAT_COLOURS = ["#d1495b", "#2e86ab", "#edae49", "#66a182", "#8d6cab", "#e07a5f"];
+/**
+ * The seat colours used everywhere on the table: Okabe and Ito's blue, vermillion and bluish
+ * green, their reddish purple darkened, indigo and dark grey. They stay apart under deuteranopia,
+ * protanopia and tritanopia, and each is at least 3.2:1 against the page and panel backgrounds.
+ */
+export const SEAT_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#b8588f", "#332288", "#4d4d4d"];
 
 /** A seat's colour. */
 export function seatColour(seat) {

@@ -116,17 +116,19 @@ function drawSeats(message) {
   const elapsed = (Date.now() - page.clockAt) / 1000;
   message.table.seats.forEach((seat, index) => {
     const classes = ["seat"];
-    if (!message.result && message.active.includes(index)) classes.push("active");
+    const active = !message.result && message.active.includes(index);
+    if (active) classes.push("active");
     if (index === message.you) classes.push("you");
     const parts = [html("span", { class: "dot", style: `background:${seatColour(index)}` }), seat.name];
     if (index === message.you) parts.push(html("span", { class: "badge", text: "you" }));
-    if (seat.kind === "bot") parts.push(html("span", { class: "badge", text: `bot: ${seat.bot}` }));
+    if (seat.kind === "bot") parts.push(html("span", { class: "badge" }, "bot", html("span", { class: "detail", text: `: ${seat.bot}` })));
     if (seat.away) parts.push(html("span", { class: "badge away", text: "bot playing for them" }));
     else if (seat.kind === "human" && !seat.connected) parts.push(html("span", { class: "badge offline", text: "not here" }));
     if (clock[index] !== undefined) {
       const left = Math.max(0, Math.ceil(clock[index] - elapsed));
       parts.push(html("span", { class: "badge", "data-clock": index, text: `${left}s` }));
     }
+    if (active) parts.push(html("span", { class: "visually-hidden", text: "(to move)" }));
     box.append(html("div", { class: classes.join(" "), "data-seat": index }, ...parts));
   });
 }
@@ -155,9 +157,16 @@ function drawBoard(message) {
     console.error(error);
     drawing = generic.draw(ctx);
   }
+  // A drawing holding buttons is a group to assistive technology, not one picture.
+  if (drawing.tagName.toLowerCase() === "svg") {
+    drawing.setAttribute("role", "group");
+    if (!drawing.hasAttribute("aria-label")) drawing.setAttribute("aria-label", `${message.table.title}: the table`);
+  }
+  const focused = boardFocus();
   $("board").replaceChildren(drawing);
   fitBoard();
   markTargets();
+  if (focused !== null) restoreFocus(focused);
   const prompt = $("prompt");
   prompt.textContent = promptText(message, ctx);
   prompt.classList.toggle("your-turn", Boolean(ctx.legal.length));
@@ -181,15 +190,53 @@ function fitBoard() {
 const TARGETS = "[data-action], [data-pick], [data-clear]";
 
 /**
- * Highlight every clickable part of the board: each target's own `.hl` shape (the first one
- * that belongs to it rather than to a target inside it) gets `hl-on`, or the target itself.
+ * Highlight every clickable part of the board and make it a button for the keyboard too: each
+ * target's own `.hl` shape (the first one that belongs to it rather than to a target inside it)
+ * gets `hl-on`, or the target itself; every target takes focus and says its move in words.
  */
 function markTargets() {
   for (const node of $("board").querySelectorAll(TARGETS)) {
     node.classList.add("legal");
     const shape = [...node.querySelectorAll(".hl")].find((hl) => hl.closest(TARGETS) === node);
     (shape || node).classList.add("hl-on");
+    if (node.tagName.toLowerCase() === "button") continue;
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", spoken(node));
+    if (node.hasAttribute("data-pick")) node.setAttribute("aria-pressed", String(node.classList.contains("picked")));
   }
+}
+
+/** A target's move in words: its own tooltip, else the move's text, else what it shows. */
+function spoken(node) {
+  const tooltip = [...node.children].find((child) => child.tagName.toLowerCase() === "title");
+  const words = tooltip?.textContent || node.getAttribute("data-move") || node.textContent || "";
+  return words.replace(/\s+/g, " ").trim() || (node.hasAttribute("data-clear") ? "change" : "choose");
+}
+
+/** What a target does, the same for the equivalent node of a later drawing. */
+function targetKey(node) {
+  if (!node) return "";
+  if (node.hasAttribute("data-action")) return `action ${node.getAttribute("data-action")}`;
+  if (node.hasAttribute("data-clear")) return "clear";
+  return `pick ${node.getAttribute("data-pick-level")} ${node.getAttribute("data-pick")}`;
+}
+
+/** The key of the board's focused target ("" for the board itself), or null if focus is elsewhere. */
+function boardFocus() {
+  const active = document.activeElement;
+  if (!active || !$("board").contains(active)) return null;
+  return targetKey(active.closest(TARGETS));
+}
+
+/**
+ * Give the new drawing the focus the old one had: the equivalent target, else the first one,
+ * else the board itself, so a keyboard player stays where the play is.
+ */
+function restoreFocus(key) {
+  const targets = [...$("board").querySelectorAll(TARGETS)];
+  const node = targets.find((target) => targetKey(target) === key) || targets[0] || $("board");
+  node.focus({ preventScroll: true });
 }
 
 /** The smallest box around every clickable part of the board, in viewport coordinates. */
@@ -241,25 +288,33 @@ function drawLog(entries) {
   if (atBottom || page.replay) list.scrollTop = list.scrollHeight;
 }
 
+/** The final scores with their unit, the winners said in words, and what decided the game. */
 function drawResult(message) {
   const box = $("result");
   if (!message.result) {
     box.classList.add("hidden");
     return;
   }
+  const { scores, winners, unit = "points", lines = [] } = message.result;
+  $("result-unit").textContent = unit.charAt(0).toUpperCase() + unit.slice(1);
   const rows = message.table.seats.map((seat, index) => {
-    const won = message.result.winners.includes(index);
+    const won = winners.includes(index);
+    const name = index === message.you ? `${seat.name} (you)` : seat.name;
     return html("tr", { class: won ? "winner" : "" },
-      html("td", {}, html("span", { class: "dot", style: `display:inline-block;width:.7rem;height:.7rem;border-radius:50%;background:${seatColour(index)}` }), ` ${seat.name}`),
-      html("td", { "data-score": index, text: String(message.result.scores[index]) }),
-      html("td", { text: won ? "winner" : "" }));
+      html("td", {}, html("span", { class: "dot", style: `background:${seatColour(index)}` }), ` ${name}`),
+      html("td", { "data-score": index, text: String(scores[index]) }),
+      html("td", { text: won ? "★ Winner" : "" }));
   });
   $("result-rows").replaceChildren(...rows);
+  $("result-lines").replaceChildren(...lines.map((line) => html("li", { text: line })));
   box.classList.remove("hidden");
   $("replay").classList.remove("hidden");
   const range = $("replay-range");
   range.max = String(message.step);
-  if (!page.replay) range.value = String(message.step);
+  if (!page.replay) {
+    range.value = String(message.step);
+    $("replay-step").textContent = replayLabel(message.step);
+  }
 }
 
 function drawAway(message) {
@@ -271,7 +326,7 @@ function render() {
   const message = page.state;
   if (!message) return;
   const shown = page.replay ? { ...message, ...page.replay, legal: [], table: message.table } : message;
-  $("game-title").textContent = `${message.table.title} · table ${message.table.id}`;
+  $("game-title").replaceChildren(message.table.title, html("span", { class: "table-id", text: ` · table ${message.table.id}` }));
   drawSeats(message);
   drawBoard(shown);
   // A player with the table in a background tab sees from the tab itself that it is their turn.
@@ -377,8 +432,8 @@ function play(action) {
   if (!page.pending) showError("Not connected; reconnecting…");
 }
 
-function onBoardClick(event) {
-  const node = event.target.closest(TARGETS);
+/** Play, pick or clear with a target of the board, whether clicked or pressed with a key. */
+function activate(node) {
   if (!node || page.replay) return;
   if (node.hasAttribute("data-action")) {
     play(Number(node.getAttribute("data-action")));
@@ -394,31 +449,81 @@ function onBoardClick(event) {
   choose([...page.selection.slice(0, level), ...(undo ? [] : [key])]);
 }
 
+/** Enter or Space on a focused target does what a click does; a real button clicks itself. */
+function onBoardKey(event) {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const node = event.target.closest(TARGETS);
+  if (!node || node.tagName.toLowerCase() === "button") return;
+  event.preventDefault();
+  if (!event.repeat) activate(node);
+}
+
+/**
+ * The turns of the finished game: each runs from one seat's move to the next seat's, with the
+ * chance steps after it; its end is the frame that shows it done.
+ */
+function turnsOf(log) {
+  const turns = [];
+  for (const [index, entry] of log.entries()) {
+    const last = turns.at(-1);
+    if (entry.player >= 0 && entry.player !== last?.player) turns.push({ start: index, end: index + 1, player: entry.player });
+    else if (last) last.end = index + 1;
+  }
+  return turns;
+}
+
+/** Where the replay is, in words: "Step 57 of 143 · Turn 12 of 36 · Bot 2". */
+function replayLabel(step) {
+  const turns = turnsOf(page.log);
+  const steps = `Step ${step} of ${page.state.step}`;
+  if (step === 0) return `${steps} · before the first move`;
+  const index = turns.findIndex((turn) => turn.start < step && step <= turn.end);
+  if (index < 0) return `${steps} · setting up`;
+  const seat = turns[index].player;
+  const who = seat === page.state.you ? `${seatName(seat)} (you)` : seatName(seat);
+  return `${steps} · Turn ${index + 1} of ${turns.length} · ${who}`;
+}
+
+let replayAsked = 0;
+
 async function showReplay(step) {
   const total = page.state.step;
   const wanted = Math.max(0, Math.min(total, step));
-  if (wanted === total) {
-    page.replay = null;
-  } else {
+  const asked = ++replayAsked;
+  let frame = null;
+  if (wanted !== total) {
     const seat = page.state.you === null ? "" : `?seat=${page.state.you}`;
     try {
-      page.replay = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${wanted}${seat}`);
+      frame = await api(`/api/tables/${encodeURIComponent(tableId)}/replay/${wanted}${seat}`);
     } catch (error) {
       showError(error.message);
       return;
     }
   }
+  // A later press has asked for another frame meanwhile: that one is shown, not this.
+  if (asked !== replayAsked) return;
+  page.replay = frame;
   $("replay-range").value = String(wanted);
-  $("replay-step").textContent = `Step ${wanted} of ${total}`;
+  $("replay-step").textContent = replayLabel(wanted);
   render();
 }
 
-function replayStep(delta) {
+/** Show the replay a step on or back (delta 1 or -1), a whole turn with byTurn, or an end. */
+function replayStep(delta, byTurn = false) {
   const at = page.replay ? page.replay.step : page.state.step;
-  showReplay(delta === "start" ? 0 : delta === "end" ? page.state.step : at + delta);
+  if (delta === "start" || delta === "end") {
+    showReplay(delta === "start" ? 0 : page.state.step);
+  } else if (byTurn) {
+    const ends = turnsOf(page.log).map((turn) => turn.end);
+    const next = delta > 0 ? ends.find((end) => end > at) : ends.findLast((end) => end < at);
+    showReplay(next ?? (delta > 0 ? page.state.step : 0));
+  } else {
+    showReplay(at + delta);
+  }
 }
 
-$("board").addEventListener("click", onBoardClick);
+$("board").addEventListener("click", (event) => activate(event.target.closest(TARGETS)));
+$("board").addEventListener("keydown", onBoardKey);
 $("moves").addEventListener("click", (event) => {
   const button = event.target.closest("[data-action]");
   if (button) play(Number(button.getAttribute("data-action")));
@@ -427,6 +532,8 @@ $("back-button").addEventListener("click", () => connection.send({ type: "back" 
 $("replay-start").addEventListener("click", () => replayStep("start"));
 $("replay-back").addEventListener("click", () => replayStep(-1));
 $("replay-next").addEventListener("click", () => replayStep(1));
+$("replay-turn-back").addEventListener("click", () => replayStep(-1, true));
+$("replay-turn-next").addEventListener("click", () => replayStep(1, true));
 $("replay-end").addEventListener("click", () => replayStep("end"));
 $("replay-range").addEventListener("change", (event) => showReplay(Number(event.target.value)));
 document.addEventListener("keydown", (event) => {
@@ -435,8 +542,8 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   if (!page.state?.result || event.target.tagName === "INPUT") return;
-  if (event.key === "ArrowLeft") replayStep(-1);
-  if (event.key === "ArrowRight") replayStep(1);
+  if (event.key === "ArrowLeft") replayStep(-1, event.shiftKey);
+  if (event.key === "ArrowRight") replayStep(1, event.shiftKey);
 });
 WIDE.addEventListener("change", () => render());
 window.addEventListener("resize", () => fitBoard());
