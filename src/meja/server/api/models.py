@@ -123,7 +123,8 @@ class ListedSeat(BaseModel):
 
 
 class ListedTable(BaseModel):
-    """A table as the lobby lists it: `step` for tables in play, `finished_at` for the others."""
+    """A table as the lobby lists it: `step` for tables in play, `finished_at` and `winners`
+    for the others."""
 
     id: str
     game: str
@@ -133,6 +134,11 @@ class ListedTable(BaseModel):
     created_at: float
     step: int | None = None
     finished_at: float | None = None
+    winners: list[int] | None = Field(
+        None,
+        description="the winning seats of a finished game ([] when nobody won); null when "
+        "the store holds no winners for it and its moves could not be replayed",
+    )
 
 
 class TableList(BaseModel):
