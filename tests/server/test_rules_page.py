@@ -42,3 +42,4 @@ def test_a_game_without_rules_gets_a_page_that_says_so(live: Any, path: str, wor
     assert answer.headers["content-type"].startswith("text/html")
     assert words in answer.text
     assert '<a href="/">Back to the lobby</a>' in answer.text
+    assert '<a href="/rules/mooncake">Mooncake Master</a>' in answer.text

@@ -9,6 +9,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
 
+from meja.core import list_games
 from meja.server.api.deps import LobbyDep
 from meja.server.protocol import ApiError
 
@@ -56,8 +57,12 @@ def page(title: str, body: str, game: str | None = None) -> str:
 
 
 def missing(title: str, message: str) -> HTMLResponse:
-    """A 404 page that says what is missing and links back to the lobby."""
-    body = f"<h1>{escape(title)}</h1>\n<p>{escape(message)}</p>"
+    """A 404 page that says what is missing, offers the rules there are, and links back to the
+    lobby."""
+    others = "".join(
+        f'<li><a href="/rules/{game.name}">{escape(game.title)}</a></li>' for game in list_games()
+    )
+    body = f"<h1>{escape(title)}</h1>\n<p>{escape(message)}</p>\n<h2>Rules</h2>\n<ul>{others}</ul>"
     return HTMLResponse(page(title, body), status_code=404)
 
 
