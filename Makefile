@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS ?= web,rl,sim,ray,bench,dev
 
-.PHONY: play test lint bench venv system-deps playthroughs clean
+.PHONY: play test lint bench venv system-deps playthroughs lengths clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,6 +38,9 @@ play: venv
 
 playthroughs: venv
 	$(BIN)/python scripts/regen_playthroughs.py
+
+lengths: venv
+	$(BIN)/python scripts/game_lengths.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache

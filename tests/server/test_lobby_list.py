@@ -9,7 +9,7 @@ import pytest
 HUMAN = {"kind": "human"}
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 OPEN_KEYS = {"id", "game", "title", "num_players", "seats", "created_at", "step"}
-FINISHED_KEYS = {"id", "game", "title", "num_players", "seats", "created_at", "finished_at"}
+FINISHED_KEYS = OPEN_KEYS - {"step"} | {"finished_at", "winners"}
 
 
 def _pages(live: Any, **params: Any) -> list[list[dict[str, Any]]]:

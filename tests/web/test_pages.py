@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import re
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from websockets.sync.client import connect
 
 BOT = {"kind": "bot", "bot": "random"}
 PHONE = {"width": 390, "height": 844}
@@ -135,4 +140,138 @@ def test_each_table_fits_a_phone(web: Any, browser: Browser, artifacts: Path, ga
     assert overflow <= 0
     phone.locator("#board [data-action], #board [data-pick]").first.tap()
     phone.screenshot(path=artifacts / f"{game}-phone.png", full_page=True)
+    context.close()
+
+
+LOBBY_PROBLEMS = """(width) => {
+  const problems = [];
+  const visible = (node) => {
+    const style = getComputedStyle(node);
+    const box = node.getBoundingClientRect();
+    return style.visibility !== "hidden" && box.width > 0 && box.height > 0;
+  };
+  const parse = (colour) => colour.match(/[\\d.]+/g).map(Number);
+  const luminance = ([r, g, b]) => {
+    const lin = (c) => (c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  };
+  const background = (node) => {
+    for (let up = node; up; up = up.parentElement) {
+      const [r, g, b, a = 1] = parse(getComputedStyle(up).backgroundColor);
+      if (a > 0) return [r, g, b];
+    }
+    return [255, 255, 255];
+  };
+  const name = (node) => `${node.tagName.toLowerCase()} "${node.textContent.trim().slice(0, 30)}"`;
+  for (const node of document.body.querySelectorAll("*")) {
+    if (!visible(node) || node.closest("svg")) continue;
+    const box = node.getBoundingClientRect();
+    if (box.left < -0.5 || box.right > width + 0.5) problems.push(`${name(node)} is off the edge`);
+    const own = [...node.childNodes].some((c) => c.nodeType === 3 && c.textContent.trim());
+    if (own && !node.closest(":disabled")) {
+      const style = getComputedStyle(node);
+      if (parseFloat(style.fontSize) < 12) problems.push(`${name(node)} is ${style.fontSize}`);
+      const [fg, bg] = [luminance(parse(style.color)), luminance(background(node))];
+      const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+      if (ratio < 4.5) problems.push(`${name(node)} has contrast ${ratio.toFixed(2)}`);
+    }
+    const target = node.matches("a, button, select, input, summary") && !node.closest("p");
+    if (target && (box.width < 24 || box.height < 24)) {
+      problems.push(`${name(node)} is ${box.width.toFixed(0)}x${box.height.toFixed(0)} px`);
+    }
+  }
+  const wide = document.documentElement.scrollWidth > width;
+  if (wide) problems.push("the page is wider than the screen");
+  return problems;
+}"""
+
+
+def _played_out(web: Any, seats: list[dict[str, Any]]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A table of bots, once its game is over, and its result as a spectator is shown it."""
+    table = web.create("te_kuiti", seats)
+    with connect("ws" + web.url.removeprefix("http") + f"/ws/tables/{table['id']}") as socket:
+        socket.send(json.dumps({"type": "join"}))
+        while True:
+            message = json.loads(socket.recv(timeout=30))
+            if message["type"] == "state" and message["result"]:
+                return table, message["result"]
+
+
+CARD_FACTS = {
+    "peranakan": "2-5 players",
+    "te_kuiti": "1 or 2 players",
+    "nasi_lemak": "2-6 players",
+    "mooncake": "2-6 players",
+}
+
+
+def test_each_game_has_a_card_that_invites(web: Any, page: Page) -> None:
+    games = {game["name"]: game for game in web.http.get("/api/games").json()}
+    page.goto(web.url + "/")
+    cards = page.locator(".game-card")
+    expect(cards).to_have_count(len(CARD_FACTS))
+    for name, players in CARD_FACTS.items():
+        card = page.locator(f'.game-card[data-game="{name}"]')
+        expect(card.locator("h2")).to_have_text(games[name]["title"])
+        expect(card.locator(".facts")).to_contain_text(players)
+        expect(card.locator("[data-length]")).to_have_text(
+            re.compile(r"^about \d+(-\d+)? minutes, \d+(-\d+)? turns each$")
+        )
+        expect(card.locator(".blurb")).to_have_text(games[name]["blurb"])
+        picture = card.locator('svg[role="img"]')
+        expect(picture).to_be_visible()
+        assert picture.locator("rect, circle, path").count() > 5
+        assert len(picture.get_attribute("aria-label") or "") > 20
+        expect(card.get_by_role("link", name=f"Rules of {games[name]['title']}")).to_have_attribute(
+            "href", f"/rules/{name}"
+        )
+    page.locator('.game-card[data-game="te_kuiti"]').get_by_role("link").click()
+    expect(page.locator("main.rules h1")).to_contain_text("Te Kuiti")
+    page.get_by_role("link", name="Back to the lobby").click()
+    page.locator('[data-start-game="nasi_lemak"]').click()
+    expect(page.locator("#game")).to_have_value("nasi_lemak")
+    expect(page.locator("#players")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(page.locator('[data-seat-kind="0"]')).to_be_focused()
+    page.click("#create")
+    expect(page.locator("#created")).to_be_visible()
+
+
+def test_a_finished_game_says_who_won_and_when_in_the_browsers_way(
+    web: Any, browser: Browser
+) -> None:
+    table, result = _played_out(web, [{**BOT, "name": "Aroha"}, {**BOT, "name": "Tama"}])
+    names = [["Aroha", "Tama"][seat] for seat in result["winners"]]
+    said = {1: f"{names[0]} won", 2: "Aroha and Tama shared the win"}.get(len(names), "nobody won")
+    listed = web.http.get("/api/tables", params={"status": "finished", "limit": 100}).json()
+    [entry] = [t for t in listed["tables"] if t["id"] == table["id"]]
+    ended = datetime.fromtimestamp(entry["finished_at"], ZoneInfo("Europe/Berlin"))
+    context = browser.new_context(locale="de-DE", timezone_id="Europe/Berlin")
+    page = context.new_page()
+    page.goto(web.url + "/")
+    row = page.locator("#finished-tables li", has=page.locator(f'a[href="/t/{table["id"]}"]'))
+    expect(row).to_contain_text(f"Te Kuiti{said} · ended {ended:%d.%m.%Y, %H:%M}Replay")
+    expect(row.locator("time")).to_have_attribute("datetime", re.compile(r"^\d{4}-\d\d-\d\dT"))
+    expect(row.get_by_role("link", name="Replay")).to_be_visible()
+    context.close()
+
+
+@pytest.mark.parametrize(("size", "columns"), [("desktop", 4), ("phone", 1)])
+def test_the_lobby_reads_well_on_a_desktop_and_a_phone(
+    web: Any, browser: Browser, artifacts: Path, size: str, columns: int
+) -> None:
+    viewport = PHONE if size == "phone" else {"width": 1280, "height": 800}
+    _played_out(web, [BOT, BOT])
+    context = browser.new_context(viewport=viewport, is_mobile=size == "phone")
+    page = context.new_page()
+    page.goto(web.url + "/")
+    expect(page.locator(".game-card svg")).to_have_count(4)
+    expect(page.locator("#finished-tables a").first).to_be_visible()
+    page.click("#option-rows summary")
+    assert page.evaluate(LOBBY_PROBLEMS, viewport["width"]) == []
+    lefts = page.eval_on_selector_all(
+        ".game-card", "cards => new Set(cards.map((c) => c.getBoundingClientRect().left)).size"
+    )
+    assert lefts == columns
+    page.screenshot(path=artifacts / f"lobby-{size}.png", full_page=True)
     context.close()

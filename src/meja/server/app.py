@@ -19,6 +19,7 @@ from meja.server.api import games as game_routes
 from meja.server.config import Settings
 from meja.server.lobby import Lobby
 from meja.server.protocol import ApiError, describe_error
+from meja.server.rules_page import router as rules_router
 from meja.server.storage import Storage
 
 PARAMETER_SOURCES = ("body", "query", "path", "header")
@@ -118,7 +119,8 @@ def create_app(
     app.state.lobby = lobby
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     _add_error_handlers(app)
-    for router in (game_routes.router, tables.router, replays.router, client.router):
+    routers = (game_routes.router, tables.router, replays.router, client.router, rules_router)
+    for router in routers:
         app.include_router(router)
 
     @app.get("/api/{rest:path}", include_in_schema=False)

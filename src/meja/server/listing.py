@@ -108,4 +108,5 @@ def listed_finished(row: TableRow, title: str) -> dict[str, Any]:
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in row.seats],
         "created_at": row.created_at,
         "finished_at": row.finished_at,
+        "winners": row.winners,
     }

@@ -8,13 +8,13 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, replace
 from typing import Any
 
 from meja.bots import Bot, bot_names, make_bot
 from meja.bots.ismcts import ISMCTSBot
-from meja.core import Game, load_game
+from meja.core import Game, GameRecord, load_game
 from meja.server.config import Settings
 from meja.server.group_commit import GroupCommit
 from meja.server.listing import (
@@ -28,7 +28,14 @@ from meja.server.listing import (
 from meja.server.protocol import ApiError, CreateTable
 from meja.server.replay import Replays
 from meja.server.room import Room, Services, hash_token
-from meja.server.storage import SeatRow, SqlStorage, Storage, TableRow, default_db_url
+from meja.server.storage import (
+    MoveWrite,
+    SeatRow,
+    SqlStorage,
+    Storage,
+    TableRow,
+    default_db_url,
+)
 
 log = logging.getLogger("meja.server")
 
@@ -61,6 +68,26 @@ def standin_preference(wanted: str | None) -> tuple[str, ...]:
     return (wanted, *known) if wanted else known
 
 
+class WinnerStamps(GroupCommit):
+    """Group commit that writes a finished game's winning seats with its end stamp.
+
+    A room says only that its game ended; its winners are read here, from the room's state.
+    """
+
+    def __init__(
+        self, storage: Storage, executor: Executor, rooms: Callable[[str], Room | None]
+    ) -> None:
+        super().__init__(storage, executor)
+        self._rooms = rooms
+
+    async def write(self, move: MoveWrite) -> None:
+        """Add the winners to a finishing write, then write it as any other."""
+        room = self._rooms(move.table_id) if move.finishes else None
+        if room is not None and room.finished:
+            move = replace(move, winners=tuple(room.state.winners()))
+        await super().write(move)
+
+
 class Lobby:
     """Every table the server knows, backed by the store."""
 
@@ -80,7 +107,7 @@ class Lobby:
             db_executor=db_executor,
             bot_executor=ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="meja-bot"),
             standin_bots=standin_preference(settings.standin_bot),
-            commits=GroupCommit(self.storage, db_executor),
+            commits=WinnerStamps(self.storage, db_executor, self._known),
         )
         self.open: dict[str, Room] = {}
         self._open_index = OpenIndex()
@@ -269,7 +296,7 @@ class Lobby:
         """Up to limit finished tables older than after, newest first, and the key to go on
         from if there are more; the store reads one page, however long the archive."""
         rows = await asyncio.get_running_loop().run_in_executor(
-            self.services.db_executor, self.storage.finished_page, game, after, limit + 1
+            self.services.db_executor, self._finished_rows, game, after, limit + 1
         )
         more = len(rows) > limit
         page: list[tuple[TableRow, str]] = []
@@ -282,6 +309,35 @@ class Lobby:
         return [listed_finished(*shown) for shown in page], last
 
     # --- helpers -----------------------------------------------------------------------
+    def _known(self, table_id: str) -> Room | None:
+        """A table held in memory, open or finished."""
+        return self.open.get(table_id) or self._finished.get(table_id)
+
+    def _finished_rows(
+        self, game: str | None, before: SortKey | None, limit: int
+    ) -> list[TableRow]:
+        """A page of finished tables from the store, on its thread, with the winners of games
+        that ended before the store kept them found by replaying their moves (once: they are
+        stored). A game that cannot be replayed keeps winners None."""
+        rows = self.storage.finished_page(game, before, limit)
+        for row in rows:
+            if row.winners is not None:
+                continue
+            stored = self.storage.load_table(row.id)
+            if stored is None:
+                continue
+            history = [(move.player, move.action) for move in stored.moves]
+            record = GameRecord(row.game, row.num_players, row.options, history)
+            try:
+                state = record.replay(game=self._games(row.game))
+            except ValueError:
+                log.warning("table %s: its winners cannot be found by replaying it", row.id)
+                continue
+            if state.is_terminal():
+                row.winners = state.winners()
+                self.storage.record_winners(row.id, row.winners)
+        return rows
+
     def _room(self, row: TableRow) -> Room:
         """A room rebuilt from a stored table; ValueError if the store and rules disagree."""
         game = self._games(row.game)

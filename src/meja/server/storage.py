@@ -30,7 +30,11 @@ tables_table = sa.Table(
     sa.Column("clock", sa.Float, nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=True),
+    sa.Column("winners", sa.Text, nullable=True),
 )
+"""winners holds the winning seats of a finished game as JSON ("[]" when nobody won); NULL while
+the game is in play, and for games that ended before the column was added until the lobby
+replays them."""
 
 finished_index = sa.Index("meja_tables_finished", tables_table.c.finished_at, tables_table.c.id)
 """Pages of the finished games, newest first, cost the page, not the archive."""
@@ -78,11 +82,13 @@ class MoveRow:
 
 @dataclass(frozen=True)
 class MoveWrite:
-    """A step to store for a table, or the end of its game, or both."""
+    """A step to store for a table, or the end of its game (with its winning seats), or both."""
 
     table_id: str
     move: MoveRow | None
     finishes: bool = False
+    winners: tuple[int, ...] | None = None
+    """The seats that won the game it finishes; None leaves them to be found by replaying."""
 
 
 @dataclass
@@ -97,6 +103,8 @@ class TableRow:
     clock: float | None = None
     created_at: float = field(default_factory=time.time)
     finished_at: float | None = None
+    winners: list[int] | None = None
+    """The winning seats once the game is over; None if the store has not recorded them."""
     moves: list[MoveRow] = field(default_factory=list)
 
 
@@ -125,6 +133,10 @@ class Storage(Protocol):
     ) -> list[TableRow]:
         """Up to limit finished tables (of game, if given) that ended before the (finished_at,
         id) key before, newest first, without their moves."""
+        ...
+
+    def record_winners(self, table_id: str, winners: Sequence[int]) -> None:
+        """Store the winners of a finished game that ended without them."""
         ...
 
     def close(self) -> None:
@@ -166,6 +178,7 @@ class SqlStorage:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
             metadata.create_all(self.engine)
+            _add_missing_columns(self.engine)
             finished_index.create(self.engine, checkfirst=True)
         except sa.exc.SQLAlchemyError as exc:
             self.engine.dispose()
@@ -209,12 +222,20 @@ class SqlStorage:
         with self.engine.begin() as conn:
             if rows:
                 conn.execute(moves_table.insert(), rows)
-            finished = [write.table_id for write in moves if write.finishes]
+            finished = [
+                {
+                    "finished_id": write.table_id,
+                    "won": None if write.winners is None else json.dumps(write.winners),
+                }
+                for write in moves
+                if write.finishes
+            ]
             if finished:
                 conn.execute(
                     tables_table.update()
-                    .where(tables_table.c.id.in_(finished))
-                    .values(finished_at=now)
+                    .where(tables_table.c.id == sa.bindparam("finished_id"))
+                    .values(finished_at=now, winners=sa.bindparam("won")),
+                    finished,
                 )
 
     def load_table(self, table_id: str) -> TableRow | None:
@@ -256,6 +277,15 @@ class SqlStorage:
             rows = conn.execute(query).all()
         return [_table_from_row(row) for row in rows]
 
+    def record_winners(self, table_id: str, winners: Sequence[int]) -> None:
+        """Fill in the winners of a game that finished before they were stored."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_table.update()
+                .where(tables_table.c.id == table_id)
+                .values(winners=json.dumps(list(winners)))
+            )
+
     def close(self) -> None:
         """Dispose of the connection pool."""
         self.engine.dispose()
@@ -276,6 +306,21 @@ class SqlStorage:
         return out
 
 
+def _add_missing_columns(engine: sa.Engine) -> None:
+    """Upgrade a store made by an older meja: add the columns its tables lack (all nullable),
+    with the same SQL on SQLite and PostgreSQL."""
+    inspector = sa.inspect(engine)
+    for table in metadata.sorted_tables:
+        present = {column["name"] for column in inspector.get_columns(table.name)}
+        missing = [column for column in table.columns if column.name not in present]
+        if not missing:
+            continue
+        with engine.begin() as conn:
+            for column in missing:
+                kind = column.type.compile(dialect=engine.dialect)
+                conn.execute(sa.text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+
+
 def _table_from_row(row: Any) -> TableRow:
     """A TableRow from a database row (without moves)."""
     return TableRow(
@@ -287,4 +332,5 @@ def _table_from_row(row: Any) -> TableRow:
         clock=row.clock,
         created_at=row.created_at,
         finished_at=row.finished_at,
+        winners=None if row.winners is None else json.loads(row.winners),
     )

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from fastapi import APIRouter
@@ -19,14 +22,44 @@ router = APIRouter(prefix="/api", route_class=JsonRoute, tags=["games"])
 NOTHING_TO_DRAW = Drawing(0, {})
 """The drawing of a game built outside meja.games: the browser falls back to the plain view."""
 
+LENGTHS = "lengths.json"
+"""Median moves per game and player count from simulation, in meja/web (scripts/game_lengths.py)."""
+
+SECONDS_PER_MOVE = 8
+"""A guess at the pace of a table of people, to turn moves into minutes."""
+
+
+@cache
+def median_moves() -> dict[str, dict[str, int]]:
+    """The measured median length of each game, in moves, by player count."""
+    text = (resources.files("meja") / "web" / LENGTHS).read_text(encoding="utf-8")
+    moves: dict[str, dict[str, int]] = json.loads(text)["median_moves"]
+    return moves
+
+
+def typical_lengths(game: Game) -> list[dict[str, int]]:
+    """How long the game usually runs at each measured player count: turns each and minutes."""
+    measured = median_moves().get(game.name, {})
+    return [
+        {
+            "players": int(players),
+            "turns": round(moves / int(players)),
+            "minutes": max(1, round(moves * SECONDS_PER_MOVE / 60)),
+        }
+        for players, moves in measured.items()
+    ]
+
 
 def game_info(game: Game) -> dict[str, Any]:
-    """A game's name, title, player counts and options, for the lobby's form."""
+    """A game's name, title, player counts, options, description and length, for the lobby."""
+    spec = spec_of(game)
     return {
         "name": game.name,
         "title": game.title,
         "min_players": game.min_players,
         "max_players": game.max_players,
+        "blurb": spec.blurb if spec is not None else "",
+        "lengths": typical_lengths(game),
         "options": [
             {
                 "name": opt.name,

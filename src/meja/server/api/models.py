@@ -32,13 +32,25 @@ class OptionInfo(BaseModel):
     explain: str = Field(description="one line for players (help has the rule labels)")
 
 
+class TypicalLength(BaseModel):
+    """How long a game usually runs at one player count, from simulated games."""
+
+    players: int
+    turns: int = Field(description="moves each player makes, median")
+    minutes: int = Field(description="minutes at a person's pace")
+
+
 class GameInfo(BaseModel):
-    """A game's name, title, player counts and options."""
+    """A game's name, title, player counts, options, description and typical length."""
 
     name: str
     title: str
     min_players: int
     max_players: int
+    blurb: str = Field(description="two sentences for a newcomer; empty if the game has none")
+    lengths: list[TypicalLength] = Field(
+        description="by player count, for the counts measured (scripts/game_lengths.py)"
+    )
     options: list[OptionInfo]
 
 
@@ -123,7 +135,8 @@ class ListedSeat(BaseModel):
 
 
 class ListedTable(BaseModel):
-    """A table as the lobby lists it: `step` for tables in play, `finished_at` for the others."""
+    """A table as the lobby lists it: `step` for tables in play, `finished_at` and `winners`
+    for the others."""
 
     id: str
     game: str
@@ -133,6 +146,11 @@ class ListedTable(BaseModel):
     created_at: float
     step: int | None = None
     finished_at: float | None = None
+    winners: list[int] | None = Field(
+        None,
+        description="the winning seats of a finished game ([] when nobody won); null when "
+        "the store holds no winners for it and its moves could not be replayed",
+    )
 
 
 class TableList(BaseModel):

@@ -1,6 +1,7 @@
-// The lobby: pick a game, set up the seats, create the table, share the links, find tables.
+// The lobby: a card per game, set up the seats, create the table, share the links, find tables.
 
 import { api, mySeats, rememberSeat } from "./api.js";
+import { gamePicture } from "./cards.js";
 import { html } from "./svg.js";
 
 const $ = (id) => document.getElementById(id);
@@ -34,6 +35,7 @@ function seatRow(index, bot) {
   kind.value = index === 0 ? "you" : `bot:${bot}`;
   const name = html("input", {
     "data-seat-name": index,
+    "aria-label": `name ${index + 1}`,
     placeholder: index === 0 ? "your name" : `name (optional)`,
     maxlength: "40",
     size: "12",
@@ -92,6 +94,55 @@ function drawGame() {
     }
     options.append(details);
   }
+}
+
+/** "2-5 players", "1 or 2 players", "4 players". */
+function playerCounts(game) {
+  const { min_players: least, max_players: most } = game;
+  if (least === most) return `${least} players`;
+  return `${least}${most === least + 1 ? " or " : "-"}${most} players`;
+}
+
+/** "12" or "12-20": the spread of a measure over the player counts. */
+function spread(values) {
+  const [low, high] = [Math.min(...values), Math.max(...values)];
+  return low === high ? String(low) : `${low}-${high}`;
+}
+
+/** "about 12-20 minutes, 25-58 turns each", from simulated games at every player count. */
+function typicalLength(game) {
+  if (!game.lengths.length) return "";
+  const minutes = spread(game.lengths.map((length) => length.minutes));
+  return `about ${minutes} minutes, ${spread(game.lengths.map((length) => length.turns))} turns each`;
+}
+
+/** Choose the card's game in the form and take the keyboard there. */
+function setUp(game) {
+  $("game").value = game.name;
+  drawGame();
+  $("create-panel").scrollIntoView({ block: "start" });
+  $("players").focus({ preventScroll: true });
+}
+
+function gameCard(game) {
+  const picture = html("div", { class: "picture" });
+  const start = html("button", { type: "button", "data-start-game": game.name, text: "Set up a table" });
+  start.addEventListener("click", () => setUp(game));
+  const length = typicalLength(game);
+  const card = html("li", { class: "game-card", "data-game": game.name },
+    picture,
+    html("h2", { text: game.title }),
+    html("p", { class: "facts" }, html("span", { text: playerCounts(game) }), length ? html("span", { "data-length": "", text: length }) : null),
+    html("p", { class: "blurb", text: game.blurb }),
+    html("div", { class: "actions" }, start, html("a", { class: "button secondary", href: `/rules/${game.name}`, text: "Rules", "aria-label": `Rules of ${game.title}` })));
+  api(`/api/games/${encodeURIComponent(game.name)}`)
+    .then((detail) => picture.replaceChildren(gamePicture(game.name, detail.components) || ""))
+    .catch(() => picture.remove());
+  return card;
+}
+
+function drawCards() {
+  $("game-cards").replaceChildren(...games.map(gameCard));
 }
 
 function readOptions(game) {
@@ -168,12 +219,19 @@ function seatSummary(seats) {
   return seats.map((s) => (s.kind === "bot" ? `${s.name}` : `${s.name}${s.connected ? " ●" : ""}`)).join(", ");
 }
 
-function ago(seconds) {
-  const minutes = Math.round((Date.now() / 1000 - seconds) / 60);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
-  return `${Math.round(minutes / 1440)} days ago`;
+/** Who won a finished game, by name. */
+function outcome(table) {
+  if (table.winners === null) return "winner not recorded";
+  const names = table.winners.map((seat) => table.seats[seat].name);
+  if (!names.length) return table.num_players === 1 ? `${table.seats[0].name} lost` : "nobody won";
+  const joined = new Intl.ListFormat("en", { type: "conjunction" }).format(names);
+  return names.length > 1 ? `${joined} shared the win` : `${joined} won`;
+}
+
+/** When a game ended, in the browser's own way of writing dates. */
+function ended(seconds) {
+  const at = new Date(seconds * 1000);
+  return html("time", { datetime: at.toISOString(), text: at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) });
 }
 
 function drawList(status, describe, link, empty) {
@@ -182,7 +240,7 @@ function drawList(status, describe, link, empty) {
   for (const table of lists[status].tables) {
     list.append(html("li", {},
       html("strong", { text: table.title }),
-      html("span", { class: "muted", text: describe(table) }),
+      html("span", { class: "muted" }, describe(table)),
       html("a", { href: `/t/${table.id}`, text: link })));
   }
   if (!lists[status].tables.length) list.append(html("li", { class: "muted", text: empty }));
@@ -190,8 +248,8 @@ function drawList(status, describe, link, empty) {
 }
 
 function drawTables() {
-  drawList("open", (t) => `${seatSummary(t.seats)} · step ${t.step}`, "watch", "No table is being played.");
-  drawList("finished", (t) => `${t.seats.map((s) => s.name).join(", ")} · ${ago(t.finished_at)}`, "replay", "None yet.");
+  drawList("open", (t) => `${seatSummary(t.seats)} · step ${t.step}`, "Watch", "No table is being played.");
+  drawList("finished", (t) => [`${outcome(t)} · ended `, ended(t.finished_at)], "Replay", "None yet.");
   const mine = $("my-tables");
   mine.replaceChildren();
   for (const seat of mySeats().filter((s) => seatTables.has(s.table))) {
@@ -293,6 +351,7 @@ async function start() {
   [games, { bots }] = await Promise.all([api("/api/games"), api("/api/bots")]);
   const select = $("game");
   for (const game of games) select.append(html("option", { value: game.name, text: game.title }));
+  drawCards();
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && games.some((g) => g.name === wanted)) select.value = wanted;
   select.addEventListener("change", drawGame);
