@@ -323,14 +323,16 @@ LOOKS = """() => {
     const said = JSON.stringify(t.textContent);
     if (got < need) faint.push(`${said} ${got.toFixed(2)}:1 (needs ${need})`);
   }
-  // Each pawn on the board against the tile under it, where its outline meets the tile.
-  const pawns = [];
-  for (const p of drawing.querySelectorAll('g.board g.pawn')) {
-    const ring = p.querySelector('circle, rect');
-    const r = ring.getBoundingClientRect();
-    const bg = under(p, r.left - 1.5, (r.top + r.bottom) / 2);
-    pawns.push(ratio(paint(getComputedStyle(ring).stroke), bg));
-  }
+  // Each pawn's outer edge and each last-move ring against every tile colour drawn, as
+  // either may come to lie on any tile.
+  const tiles = [...drawing.querySelectorAll('g.tile > rect')].map(
+    (rect) => paint(getComputedStyle(rect).fill));
+  const worst = (node) => Math.min(
+    ...tiles.map((tile) => ratio(paint(getComputedStyle(node).stroke), tile)));
+  const pawns = [...drawing.querySelectorAll('g.board g.pawn')].map(
+    (p) => worst(p.querySelector('circle, rect')));
+  const marks = [...drawing.querySelectorAll('[data-last-move]')].map(
+    (m) => worst(m.querySelector('rect')));
   const small = [];
   const targets = '#board [data-action], #board [data-pick], #board [data-clear]';
   for (const node of document.querySelectorAll(targets)) {
@@ -339,10 +341,11 @@ LOOKS = """() => {
     if (r.width < 24 || r.height < 24) small.push(`${node.getAttribute('data-move')} ${size}`);
   }
   probe.remove();
-  return { faint, pawns, small };
+  return { faint, pawns, marks, small };
 }"""
 """What a person may fail to see: texts under 4.5:1 against what they sit on (3:1 when
-large), each board pawn's outline contrast against its tile, and move targets under 24x24 px."""
+large), the contrast of each board pawn's outline and each last-move ring against the tile
+colour it stands out from least, and move targets under 24x24 px."""
 MARKS = """() => [...document.querySelectorAll('#board [data-last-move]')].map((m) =>
   [Number(m.getAttribute('data-last-move')), m.getAttribute('data-at'), m.textContent])"""
 
@@ -419,11 +422,12 @@ def _play_turns(table: Any, turns: int) -> None:
 
 def _looks_right(driver: Any) -> None:
     """No board text under 12 px or too faint, no target under 24x24 px, nothing past the
-    window's sides, every pawn outlined at 3:1 against its tile."""
+    window's sides, every pawn and last-move ring at 3:1 against its tile."""
     assert driver.layout_problems(FRAMES, 12) == []
     looks = driver.page.evaluate(LOOKS)
     assert looks["small"] == [] and looks["faint"] == []
     assert looks["pawns"] and min(looks["pawns"]) >= 3, looks["pawns"]
+    assert looks["marks"] and min(looks["marks"]) >= 3, looks["marks"]
 
 
 @pytest.mark.parametrize("players", [2, 5])

@@ -20,7 +20,7 @@ const MUTED = "#6b5640";
 const PAPER = "#fffaf0";
 const EDGE = "#e2d5bd";
 const FONT = 16;
-const OUTLINE = "#1b1b1b";
+const OUTLINE = "#111111";
 
 /** The smallest font of the layout being drawn, in viewBox units; draw() sets it. */
 let smallest = 15;
