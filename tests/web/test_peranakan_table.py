@@ -257,3 +257,207 @@ def test_a_phone_shows_the_table_as_a_column_with_the_choices_above_the_board(
     assert found["market"]["bottom"] <= hand["top"] and hand["bottom"] <= board["top"]
     assert found["players"]["top"] >= board["bottom"]
     assert phone_driver.layout_problems(FRAMES, 11) == []
+
+
+# --- the move log, the last-move marks, and reading the table on a phone ---------------------
+
+LOOKS = """() => {
+  const drawing = document.querySelector('#board svg');
+  const channel = (v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = (c) =>
+    0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2]);
+  const ratio = (a, b) => {
+    const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const paint = (value) => {
+    const m = /rgba?\\(([^)]+)\\)/.exec(value || '');
+    if (!m) return null;
+    const p = m[1].split(',').map(Number);
+    return p.length > 3 && p[3] === 0 ? null : p.slice(0, 3);
+  };
+  const alpha = (node) => {
+    let a = 1;
+    for (let up = node; up && up !== drawing; up = up.parentNode) {
+      a *= Number(getComputedStyle(up).opacity);
+    }
+    return a;
+  };
+  // The colour under (x, y) beneath node: the topmost other painted shape, else the page.
+  const under = (node, x, y) => {
+    for (const el of document.elementsFromPoint(x, y)) {
+      if (el === node || node.contains(el) || ['text', 'svg'].includes(el.tagName)) continue;
+      const style = getComputedStyle(el);
+      const colour = el instanceof SVGElement ? paint(style.fill) : paint(style.backgroundColor);
+      if (colour) return colour;
+    }
+    return [255, 255, 255];
+  };
+  const centre = (node) => {
+    const r = node.getBoundingClientRect();
+    return [(r.left + r.right) / 2, (r.top + r.bottom) / 2];
+  };
+  // Everything drawn counts as what a text sits on, clickable or not.
+  const probe = document.createElement('style');
+  probe.textContent = '#board svg * { pointer-events: auto !important; }';
+  document.head.append(probe);
+  const faint = [];
+  for (const t of drawing.querySelectorAll('text')) {
+    if (!t.textContent.trim()) continue;
+    const [x, y] = centre(t);
+    // A text haloed in a stroke painted under it sits on its halo.
+    const style = getComputedStyle(t);
+    const width = Number.parseFloat(style.strokeWidth);
+    const haloed = style.paintOrder.startsWith('stroke') && width >= 2;
+    const bg = haloed ? paint(style.stroke) : under(t, x, y);
+    const a = alpha(t);
+    const fg = paint(getComputedStyle(t).fill).map((v, i) => a * v + (1 - a) * bg[i]);
+    const m = t.getScreenCTM();
+    const px = Number.parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    const bold = Number(getComputedStyle(t).fontWeight) >= 700;
+    const need = px >= 24 || (bold && px >= 18.66) ? 3 : 4.5;
+    const got = ratio(fg, bg);
+    const said = JSON.stringify(t.textContent);
+    if (got < need) faint.push(`${said} ${got.toFixed(2)}:1 (needs ${need})`);
+  }
+  // Each pawn's outer edge and each last-move ring against every tile colour drawn, as
+  // either may come to lie on any tile.
+  const tiles = [...drawing.querySelectorAll('g.tile > rect')].map(
+    (rect) => paint(getComputedStyle(rect).fill));
+  const worst = (node) => Math.min(
+    ...tiles.map((tile) => ratio(paint(getComputedStyle(node).stroke), tile)));
+  const pawns = [...drawing.querySelectorAll('g.board g.pawn')].map(
+    (p) => worst(p.querySelector('circle, rect')));
+  const marks = [...drawing.querySelectorAll('[data-last-move]')].map(
+    (m) => worst(m.querySelector('rect')));
+  const small = [];
+  const targets = '#board [data-action], #board [data-pick], #board [data-clear]';
+  for (const node of document.querySelectorAll(targets)) {
+    const r = node.getBoundingClientRect();
+    const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+    if (r.width < 24 || r.height < 24) small.push(`${node.getAttribute('data-move')} ${size}`);
+  }
+  probe.remove();
+  return { faint, pawns, marks, small };
+}"""
+"""What a person may fail to see: texts under 4.5:1 against what they sit on (3:1 when
+large), the contrast of each board pawn's outline and each last-move ring against the tile
+colour it stands out from least, and move targets under 24x24 px."""
+MARKS = """() => [...document.querySelectorAll('#board [data-last-move]')].map((m) =>
+  [Number(m.getAttribute('data-last-move')), m.getAttribute('data-at'), m.textContent])"""
+
+
+def _log(driver: Any) -> list[str]:
+    return [str(t) for t in driver.page.locator("#log li").all_inner_texts()]
+
+
+def _own_turn(table: Any) -> str:
+    """Seat 0 takes the tile from the first market space and lays it on the first empty space
+    in reading order, with no pawn; the space."""
+    table.move(0, "take slot1")
+    board = " ".join(table.state(0)["view"]["board"]).split()
+    cell = CELLS[board.index(".")]
+    table.move(0, f"place {cell}")
+    state = table.state(0)
+    if state["view"]["phase"] == "pawn":
+        table.move(0, "no pawn", state)
+    return cell
+
+
+BOT_TURNS = (
+    """() => window.meja.page.log.filter((e) => e.player === 1 && e.record.cell && e.text)"""
+)
+"""The bot's turns in the log the page holds, each ending in the step that names its space."""
+
+
+def _bots_turn(driver: Any, seen: int) -> str:
+    """Wait for the bot's turn after the first seen, and for seat 0's turn; its space."""
+    driver.wait(f"({BOT_TURNS})().length > {seen} && document.body.dataset.yourTurn === 'yes'")
+    return str(driver.page.evaluate(BOT_TURNS)[seen]["record"]["cell"])
+
+
+def test_the_log_and_the_board_show_a_bots_move_in_words(
+    human_table: Any, driver: Any, artifacts: Path
+) -> None:
+    """After the bot's turn the log says "Bot 2 took ..." and your own turn "You took ...";
+    the space the bot laid its tile on carries its name tag until its next turn moves it."""
+    table = human_table("peranakan", 1, NAMES, bots=1, start_player="0")
+    driver.open(table.url(0))
+    assert driver.wait_for_turn()
+    mine = _own_turn(table)
+    first = _bots_turn(driver, 0)
+    log = _log(driver)
+    assert any(line.startswith("You took a ") and f"laid it on {mine}." in line for line in log)
+    assert any(line.startswith("Bot 2 took a ") and f" it on {first}" in line for line in log), log
+    assert driver.page.evaluate(MARKS) == [[1, first, "Bot 2"]]
+    driver.page.screenshot(path=artifacts / "peranakan-last-move-1280x800.png")
+    for turns in range(1, 8):
+        _own_turn(table)
+        later = _bots_turn(driver, turns)
+        if later != first:
+            break
+    assert driver.page.evaluate(MARKS) == [[1, later, "Bot 2"]], "the mark moved with the bot"
+
+
+def _play_turns(table: Any, turns: int) -> None:
+    """Every seat (all played over HTTP) takes the first space's tile and lays it in reading
+    order; the others stand a Nyonya or Baba on it while they have one, seat 0 keeps hers:
+    pawns of every colour on tiles of every pattern."""
+    for _ in range(turns):
+        watching = settled(table)
+        if watching["result"]:
+            return
+        seat = watching["active"][0]
+        state = watching if seat == 0 else table.state(seat)
+        while state["view"]["to_move"] == seat and not state["result"]:
+            legal = [m["text"] for m in state["legal"]]
+            pawns = [p for p in ("nyonya", "baba") if p in legal and seat]
+            move = {"take": "take slot1", "pawn": (pawns or ["no pawn"])[0]}
+            table.move(seat, move.get(state["view"]["phase"], legal[0]), state)
+            state = table.state(seat)
+
+
+def _looks_right(driver: Any) -> None:
+    """No board text under 12 px or too faint, no target under 24x24 px, nothing past the
+    window's sides, every pawn and last-move ring at 3:1 against its tile."""
+    assert driver.layout_problems(FRAMES, 12) == []
+    looks = driver.page.evaluate(LOOKS)
+    assert looks["small"] == [] and looks["faint"] == []
+    assert looks["pawns"] and min(looks["pawns"]) >= 3, looks["pawns"]
+    assert looks["marks"] and min(looks["marks"]) >= 3, looks["marks"]
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_on_a_phone_every_text_is_readable_and_every_target_tappable(
+    human_table: Any, phone_driver: Any, artifacts: Path, players: int
+) -> None:
+    """At 390x844, taking a tile, placing it on a board space and choosing a pawn: every text
+    12 px or more at 4.5:1, every target 24x24 px or more, pawns outlined at 3:1."""
+    table = human_table("peranakan", players, NAMES, start_player="0")
+    _play_turns(table, 12)
+    play_until(table, "take")
+    phone_driver.open(table.url(0))
+    for phase, move in (("take", "take slot1"), ("place", "place e3"), ("pawn", "no pawn")):
+        phone_driver.wait("(p) => window.meja.page.state.view.phase === p", phase)
+        assert phone_driver.wait_for_turn()
+        shot = artifacts / f"peranakan-{players}p-390x844-{phase}.png"
+        phone_driver.page.screenshot(path=shot, full_page=True)
+        _looks_right(phone_driver)
+        table.move(0, move)
+
+
+def test_a_finished_game_reads_well_wide_and_on_a_phone(
+    human_table: Any, driver: Any, phone_driver: Any, artifacts: Path
+) -> None:
+    """The last board, the result and the log's last turns, at 1280x800 and at 390x844."""
+    table = human_table("peranakan", 2, NAMES, start_player="0")
+    _play_turns(table, MOVES_LIMIT)
+    for person, size in ((driver, "1280x800"), (phone_driver, "390x844")):
+        person.open(table.url(0))
+        assert not person.wait_for_turn(), "the game is over"
+        person.page.screenshot(path=artifacts / f"peranakan-2p-{size}-end.png", full_page=True)
+        assert any(" took a " in line for line in _log(person))
+        assert person.layout_problems(FRAMES, 12 if person is phone_driver else 0) == []

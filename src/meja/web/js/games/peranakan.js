@@ -4,7 +4,12 @@
 //
 // On a wide window the table is laid out landscape (market and board on the left, the tile in
 // hand, the choices and the players on the right) so that it fits the window's height; on a
-// narrow one it is a column: market, tile in hand and choices, board, players.
+// narrow one it is a column: market, tile in hand and choices, board, players. On a phone the
+// column is drawn about 0.75 px a unit, so no text there is smaller than 17 units (12.8 px).
+//
+// Each other player's last turn is marked on the space it went to, with their name, until their
+// next turn: a ring and a tag drawn in dark and light, so they show on every pattern's colour.
+// Pawns are outlined dark outside and light inside for the same reason, whatever the seat colour.
 
 import { label, pretty, svg, title, wrapWords } from "../svg.js";
 
@@ -15,6 +20,15 @@ const MUTED = "#6b5640";
 const PAPER = "#fffaf0";
 const EDGE = "#e2d5bd";
 const FONT = 16;
+const OUTLINE = "#111111";
+
+/** The smallest font of the layout being drawn, in viewBox units; draw() sets it. */
+let smallest = 15;
+
+/** A font size, raised to the layout's smallest. */
+function fs(size) {
+  return Math.max(size, smallest);
+}
 
 /** Where everything goes, in viewBox units: landscape on a wide window, a column otherwise. */
 function geometry(ctx, c) {
@@ -30,6 +44,7 @@ function geometry(ctx, c) {
     const height = Math.max(boardBottom, playersTop + 34 + players * rowHeight + 6);
     return {
       wide: true,
+      small: 15,
       width: 1000,
       height,
       market: { x: 36, y: 0, pitch: 108, size: 92 },
@@ -46,6 +61,7 @@ function geometry(ctx, c) {
   const rowHeight = 50;
   return {
     wide: false,
+    small: 17,
     width: 480,
     height: playersTop + 34 + players * rowHeight + 6,
     market: { x: 15, y: 0, pitch: 90, size: 78 },
@@ -81,7 +97,7 @@ function shorten(text, n) {
 }
 
 /** Text as lines of at most about width units at size (a rough width per character). */
-function wrap(text, width, size = FONT) {
+function wrap(text, width, size = fs(FONT)) {
   return wrapWords(text, width, size, 0.54);
 }
 
@@ -173,18 +189,47 @@ function space(code, x, y, size, c, names) {
     tileFace(top, x, y, size, c, names),
     svg("g", {}, title(`stacked on a ${under.pattern} tile: no more tiles may go here`),
       svg("circle", { cx: x + size - r - 2, cy: y + r + 2, r, fill: "#fff", stroke: INK }),
-      label(x + size - r - 2, y + r + 2.5, "2", { "font-size": 15, "font-weight": 700 })));
+      label(x + size - r - 2, y + r + 2.5, "2", { "font-size": fs(15), "font-weight": 700 })));
 }
 
-/** A Nyonya (round) or Baba (square) in the seat's colour, of radius r; lettered when large. */
+/** Relative luminance of a "#rrggbb" colour (WCAG 2). */
+function luminance(hex) {
+  const channel = (i) => {
+    const v = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
+}
+
+/** White or near-black, whichever reads better on fill. */
+function inkOn(fill) {
+  const lum = luminance(fill);
+  return (1.05 / (lum + 0.05)) >= ((lum + 0.05) / (luminance(OUTLINE) + 0.05)) ? "#fff" : OUTLINE;
+}
+
+/** A pawn's letter, white or dark as reads best on its colour, haloed in the other so that it
+ * stands out from any seat colour. */
+function letter(x, y, kind, fill) {
+  const ink = inkOn(fill);
+  const halo = ink === OUTLINE ? "#fff" : OUTLINE;
+  return label(x, y, kind, { fill: ink, stroke: halo, "stroke-width": 3, "paint-order": "stroke", "font-size": fs(15), "font-weight": 700 });
+}
+
+/**
+ * A Nyonya (round) or Baba (square) in the seat's colour, of radius r; lettered when large.
+ * A dark outer edge and a light inner one keep any seat colour apart from any tile under it.
+ */
 function pawn(kind, seat, x, y, ctx, r = 14) {
   const fill = ctx.colour(seat);
   const name = `${kind === "N" ? "Nyonya" : "Baba"} of ${ctx.seatName(seat)}`;
-  const shape = kind === "N"
-    ? svg("circle", { cx: x, cy: y, r, fill, stroke: "#fff", "stroke-width": r > 10 ? 3 : 2 })
-    : svg("rect", { x: x - r + 1, y: y - r + 1, width: 2 * r - 2, height: 2 * r - 2, rx: r / 3, fill, stroke: "#fff", "stroke-width": r > 10 ? 3 : 2 });
-  return svg("g", { class: "pawn" }, title(name), shape,
-    r >= 12 ? label(x, y + 1, kind, { fill: "#fff", "font-size": 15, "font-weight": 700 }) : null);
+  const width = r > 10 ? 3 : 2;
+  const shape = (attrs) => (kind === "N"
+    ? svg("circle", { cx: x, cy: y, r, fill, ...attrs })
+    : svg("rect", { x: x - r + 1, y: y - r + 1, width: 2 * r - 2, height: 2 * r - 2, rx: r / 3, fill, ...attrs }));
+  return svg("g", { class: "pawn" }, title(name),
+    shape({ stroke: OUTLINE, "stroke-width": width + (r > 10 ? 5 : 3) }),
+    shape({ stroke: "#fff", "stroke-width": width }),
+    r >= 12 ? letter(x, y + 1, kind, fill) : null);
 }
 
 // --- the market -----------------------------------------------------------------------------
@@ -196,7 +241,7 @@ function market(ctx, c, names, view, at) {
     const x = at.x + i * pitch + (pitch - size) / 2;
     const y = at.y + 28;
     const heading = i === 0 ? `Deck · ${view.deck_size ?? "?"}` : `Slot ${i}`;
-    group.append(label(x + size / 2, at.y + 13, heading, { "font-size": 15, fill: MUTED, "font-weight": i === 0 ? 700 : 500 }));
+    group.append(label(x + size / 2, at.y + 13, heading, { "font-size": fs(15), fill: MUTED, "font-weight": i === 0 ? 700 : 500 }));
     const slot = svg("g", { "data-market": c.market[i] });
     // The whole slot, tile and the Kueh beside it, is what is taken.
     slot.append(svg("rect", { class: "hl", x: x - 5, y: y - 5, width: size + 10, height: size + 46, rx: 12, fill: "#f6eedd", stroke: EDGE, "stroke-width": 1.5 }));
@@ -209,7 +254,7 @@ function market(ctx, c, names, view, at) {
       const ky = y + size + 20;
       slot.append(kueh(letter, x + size / 2 - 16, ky, 11, names));
       const left = wild ? "any" : String(view.supply[c.kuehTypes[next]] ?? "");
-      slot.append(text(x + size / 2 - 1, ky + 5.5, left, { "font-size": 16, "font-weight": 600 }));
+      slot.append(text(x + size / 2 - 1, ky + 5.5, left, { "font-size": fs(16), "font-weight": 600 }));
       slot.append(title(wild ? "take this tile and any 1 Kueh" : `take this tile and 1 ${names[letter]} (${left} left)`));
     }
     ctx.target(slot, `take ${c.market[i]}`);
@@ -228,7 +273,7 @@ function board(ctx, c, names, view, at) {
   group.append(svg("rect", { x: at.x - 10, y: at.y - 10, width: width + 20, height: height + 20, rx: 16, fill: "#e9dcc0", stroke: "#8a6d46", "stroke-width": 3 }));
   const cellGroups = {};
   for (let r = 0; r < c.rows; r++) {
-    group.append(label(at.x - 24, at.y + r * cell + cell / 2, String(r + 1), { "font-size": 16, fill: "#8a6d46", "font-weight": 600 }));
+    group.append(label(at.x - 24, at.y + r * cell + cell / 2, String(r + 1), { "font-size": fs(16), fill: "#8a6d46", "font-weight": 600 }));
     const cells = (view.board[r] || "").split(" ");
     for (let col = 0; col < c.cols; col++) {
       const name = `${c.columns[col]}${r + 1}`;
@@ -251,7 +296,7 @@ function board(ctx, c, names, view, at) {
     }
   }
   for (let col = 0; col < c.cols; col++) {
-    group.append(label(at.x + col * cell + cell / 2, at.y + height + 26, c.columns[col], { "font-size": 16, fill: "#8a6d46", "font-weight": 600 }));
+    group.append(label(at.x + col * cell + cell / 2, at.y + height + 26, c.columns[col], { "font-size": fs(16), fill: "#8a6d46", "font-weight": 600 }));
   }
   const perCell = {};
   for (const token of view.pawns || []) {
@@ -265,7 +310,39 @@ function board(ctx, c, names, view, at) {
     const x = at.x + col * cell + r + 8 + index * (2 * r + 1);
     (cellGroups[name] || group).append(pawn(kind, Number(seat), x, at.y + row * cell + r + 8, ctx, r));
   }
+  for (const [name, seats] of lastCells(ctx)) group.append(lastMove(ctx, c, at, name, seats));
   return group;
+}
+
+/** The space each other player's last turn laid its tile on (from the records of the log),
+ * with the seats whose turn it was: a wild Kueh chosen since touches no space. */
+function lastCells(ctx) {
+  const cells = new Map();
+  for (const [seat, steps] of ctx.lastMoves || []) {
+    if (seat === ctx.you) continue;
+    const cell = steps.map((record) => record.cell).filter(Boolean).pop();
+    if (cell) cells.set(cell, [...(cells.get(cell) || []), seat]);
+  }
+  return cells;
+}
+
+/** A ring round the space in the first seat's colour, edged dark, and a tag with the names
+ * across its lower edge; clicks go through it to the space. */
+function lastMove(ctx, c, at, name, seats) {
+  const { cell } = at;
+  const x = at.x + c.columns.indexOf(name[0]) * cell;
+  const y = at.y + (Number(name.slice(1)) - 1) * cell;
+  const size = fs(15);
+  const words = seats.map((seat) => shorten(ctx.seatName(seat), 8)).join(" · ");
+  const w = [...words].length * size * 0.56 + 14;
+  const h = size + 6;
+  const left = Math.min(Math.max(x + cell / 2 - w / 2, at.x - 8), at.x + cell * c.cols + 8 - w);
+  const ring = { x: x + 3, y: y + 3, width: cell - 6, height: cell - 6, rx: 10, fill: "none" };
+  return svg("g", { class: "last-move", "data-last-move": seats.join(" "), "data-at": name, "pointer-events": "none" },
+    svg("rect", { ...ring, stroke: OUTLINE, "stroke-width": 8 }),
+    svg("rect", { ...ring, stroke: ctx.colour(seats[0]), "stroke-width": 4 }),
+    svg("rect", { x: left, y: y + cell - 8, width: w, height: h, rx: h / 2, fill: OUTLINE, stroke: "#fff", "stroke-width": 1.5 }),
+    label(left + w / 2, y + cell - 8 + h / 2 + 1, words, { fill: "#fff", "font-size": size, "font-weight": 600 }));
 }
 
 // --- the tile in hand and the choice being made ----------------------------------------------
@@ -337,15 +414,16 @@ function aside(view) {
   return "";
 }
 
+/** A choice button; one that cannot be chosen now is greyed, its words still readable. */
 function button(ctx, move, x, y, w, h) {
   const legal = ctx.byText.has(move.text);
-  const node = svg("g", { "data-choice": move.text, opacity: legal ? 1 : 0.45 });
+  const node = svg("g", { "data-choice": move.text });
   node.append(svg("rect", { class: "hl", x, y, width: w, height: h, rx: 12, fill: legal ? "#fff" : "#f1ebe0", stroke: "#bfae8f", "stroke-width": 2 }));
-  const tx = move.icon ? x + 44 : x + w / 2;
+  const tx = move.icon ? x + 38 : x + w / 2;
   const anchor = move.icon ? "start" : "middle";
-  if (move.icon) node.append(move.icon(x + 23, y + h / 2));
-  node.append(text(tx, y + h / 2 - 3, move.caption, { "font-size": 16, "font-weight": 700, "text-anchor": anchor }));
-  node.append(text(tx, y + h / 2 + 16, move.detail, { "font-size": 15, fill: MUTED, "text-anchor": anchor }));
+  if (move.icon) node.append(svg("g", { opacity: legal ? 1 : 0.45 }, move.icon(x + 20, y + h / 2)));
+  node.append(text(tx, y + h / 2 - 3, move.caption, { "font-size": fs(16), "font-weight": 700, "text-anchor": anchor, fill: legal ? INK : MUTED }));
+  node.append(text(tx, y + h / 2 + 16, move.detail, { "font-size": fs(15), fill: MUTED, "text-anchor": anchor }));
   if (legal) ctx.target(node, move.text);
   return node;
 }
@@ -357,10 +435,10 @@ function hand(ctx, c, names, view, at, wide) {
   group.append(svg("rect", { x: at.x, y: at.y, width: at.w, height, rx: 12, fill: PAPER, stroke: EDGE, "stroke-width": 1.5 }));
   const mine = view.to_move === ctx.you;
   const holder = !wide ? "In hand" : view.held ? (mine ? "Your tile" : `${shorten(ctx.seatName(view.to_move), 12)}'s tile`) : "No tile in hand";
-  const size = wide ? 100 : 80;
+  const size = wide ? 100 : 72;
   const tx = at.x + 14;
   const ty = at.y + 32;
-  group.append(text(tx, at.y + 22, holder, { "font-size": 15, fill: MUTED, "font-weight": 600 }));
+  group.append(text(tx, at.y + 22, holder, { "font-size": fs(15), fill: MUTED, "font-weight": 600 }));
   if (view.held) {
     group.append(tileFace(view.held, tx, ty, size, c, names));
   } else {
@@ -372,35 +450,35 @@ function hand(ctx, c, names, view, at, wide) {
   const w = wide ? at.w - 28 : at.w - size - 40;
   let y = wide ? ty + size + 30 : at.y + 28;
   if (!wide && view.held) {
-    group.append(label(tx + size / 2, ty + size + 18, describe(view.held, c, names).pattern, { "font-size": 15, fill: MUTED }));
+    group.append(label(tx + size / 2, ty + size + 18, describe(view.held, c, names).pattern, { "font-size": fs(15), fill: MUTED }));
   }
   if (wide && view.held) {
     const info = describe(view.held, c, names);
     const ix = tx + size + 16;
-    group.append(text(ix, ty + 20, `${info.pattern} tile`, { "font-size": 17, "font-weight": 700 }));
+    group.append(text(ix, ty + 20, `${info.pattern} tile`, { "font-size": fs(17), "font-weight": 700 }));
     info.icons.forEach((name, i) => {
       const iy = ty + 48 + i * 26;
       group.append(kueh(view.held.slice(1)[i], ix + 10, iy - 5, 9, names));
-      group.append(text(ix + 26, iy, name, { "font-size": 15 }));
+      group.append(text(ix + 26, iy, name, { "font-size": fs(15) }));
     });
   }
   if (wide && !view.held) {
     const ix = tx + size + 16;
-    wrap(aside(view), at.x + at.w - 14 - ix, 15).forEach((part, i) => {
-      group.append(text(ix, ty + 18 + i * 21, part, { "font-size": 15, fill: MUTED }));
+    wrap(aside(view), at.x + at.w - 14 - ix, fs(15)).forEach((part, i) => {
+      group.append(text(ix, ty + 18 + i * 21, part, { "font-size": fs(15), fill: MUTED }));
     });
   }
-  group.append(text(x, y, heading, { "font-size": 18, "font-weight": 700 }));
+  group.append(text(x, y, heading, { "font-size": fs(18), "font-weight": 700 }));
   y += 12;
   const buttons = choiceButtons(ctx, c, names, view);
   if (!buttons.length) {
-    for (const part of wrap(line, w, 15)) {
+    for (const part of wrap(line, w, fs(15))) {
       y += 22;
-      group.append(text(x, y, part, { "font-size": 15, fill: MUTED }));
+      group.append(text(x, y, part, { "font-size": fs(15), fill: MUTED }));
     }
     return group;
   }
-  const gap = 10;
+  const gap = 8;
   const bw = (w - gap) / 2;
   const bh = 60;
   buttons.forEach((move, i) => {
@@ -417,12 +495,12 @@ function players(ctx, c, names, view, at, wide) {
   const group = svg("g", { class: "players" });
   const { rowHeight } = at;
   // Columns: wide rows have the name and sets above the Kueh and pawns; narrow rows are one line.
-  const kx = wide ? at.x + 26 : at.x + 136;
-  const kStep = wide ? 54 : 44;
+  const kx = wide ? at.x + 26 : at.x + 128;
+  const kStep = wide ? 54 : 48;
   const px = wide ? at.x + at.w - 98 : at.x + at.w - 70;
   const setsX = wide ? at.x + at.w - 14 : at.x + 316;
-  group.append(text(at.x + 4, at.y + 18, "Kueh collected", { "font-size": 15, fill: MUTED, "font-weight": 600 }));
-  group.append(text(px + 26, at.y + 18, "in hand", { "font-size": 15, fill: MUTED, "font-weight": 600, "text-anchor": "middle" }));
+  group.append(text(at.x + 4, at.y + 18, "Kueh collected", { "font-size": fs(15), fill: MUTED, "font-weight": 600 }));
+  group.append(text(px + 26, at.y + 18, "in hand", { "font-size": fs(15), fill: MUTED, "font-weight": 600, "text-anchor": "middle" }));
   view.kueh.forEach((counts, seat) => {
     const top = at.y + 28 + seat * rowHeight;
     const turn = view.to_move === seat;
@@ -436,14 +514,14 @@ function players(ctx, c, names, view, at, wide) {
     const line2 = wide ? top + 46 : line1;
     row.append(title(`${ctx.seatName(seat)}: ${counts.map((n, k) => `${n} ${c.kuehNames[k]}`).join(", ")}`));
     row.append(svg("circle", { cx: at.x + 16, cy: line1 - 5, r: 8, fill: ctx.colour(seat) }));
-    row.append(text(at.x + 30, line1, name, { "font-size": 16, "font-weight": you ? 700 : 400 }));
+    row.append(text(at.x + 30, line1, name, { "font-size": fs(16), "font-weight": you ? 700 : 400 }));
     counts.forEach((count, k) => {
       const x = kx + k * kStep;
       row.append(kueh(c.kuehLetters[k], x, line2 - 5, 10, names));
-      row.append(text(x + 14, line2, String(count), { "font-size": 16 }));
+      row.append(text(x + 14, line2, String(count), { "font-size": fs(16) }));
     });
     const setsText = `${sets} set${sets === 1 ? "" : "s"}`;
-    row.append(text(setsX, line1, setsText, { "font-size": 16, "font-weight": 700, "text-anchor": wide ? "end" : "start", "data-sets": seat }));
+    row.append(text(setsX, line1, setsText, { "font-size": fs(16), "font-weight": 700, "text-anchor": wide ? "end" : "start", "data-sets": seat }));
     row.append(svg("g", {}, title(`in hand: ${nyonyas} Nyonya${nyonyas === 1 ? "" : "s"}, ${babas} Baba${babas === 1 ? "" : "s"}`),
       pawn("N", seat, px, line2 - 5, ctx, 8), text(px + 13, line2, String(nyonyas)),
       pawn("B", seat, px + 36, line2 - 5, ctx, 8), text(px + 49, line2, String(babas))));
@@ -458,6 +536,7 @@ export function draw(ctx) {
   const names = Object.fromEntries(c.kuehLetters.map((l, i) => [l, c.kuehNames[i]]));
   names[c.wildLetter] = "any Kueh";
   const at = geometry(ctx, c);
+  smallest = at.small;
   return svg("svg", { viewBox: `0 0 ${at.width} ${at.height}`, role: "img", "aria-label": "Peranakan table", "font-family": "inherit" },
     market(ctx, c, names, view, at.market),
     board(ctx, c, names, view, at.board),
