@@ -1,11 +1,11 @@
 """What each seat and the spectator is told of a Te Kuiti step: the same for all.
 
 Every move (fence, removal, flip, collection, end of turn) is made in the open and said to all,
-with the fence or cells it touched and its round in its record, for the board to mark. A chance step is told
-by its cell alone, never by the face of a tile that stays on the field or the side its daisy
-faces: both players see the face on the board while it lies face up (T4a), and the log must
-not become a memory aid for tiles gone back face down (words.py says what may be named). The
-draw of a random first shepherd (T4b) hides nothing, so it is named to all.
+its record naming the fence or cells it touched and its round, for the board to mark. A chance
+step is told by its cell alone, never by the face of a tile that stays on the field or the side
+its daisy faces: both players see the face on the board while it lies face up (T4a), and the
+log must not become a memory aid for tiles gone back face down (words.py says what may be
+named). The draw of a random first shepherd (T4b) hides nothing, so it is named to all.
 """
 
 from __future__ import annotations
