@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -141,3 +141,121 @@ def test_a_bot_shepherd_leaves_the_unmatched_sheep_in_sight_for_a_look(
         " return m[off][0] - m[on][0]; })()"
     )
     assert shown_for >= 1500, f"the unmatched sheep were on screen for only {shown_for:.0f} ms"
+
+
+LAST_LOG = (
+    "(() => { const lines = [...document.querySelectorAll('#log li')];"
+    " return lines.map((li) => [li.dataset.player, li.textContent]); })()"
+)
+MARKS = (
+    "[...document.querySelectorAll('#board [data-last-move]')]"
+    ".map((m) => [m.dataset.lastMove, m.dataset.markCell || m.dataset.markFence]).sort()"
+)
+TAGS = "[...document.querySelectorAll('#board .name-tag')].map((tag) => tag.textContent)"
+SMALL_TARGETS = (
+    "[...document.querySelectorAll("
+    "'#board [data-action], #board [data-pick], #board [data-clear]')]"
+    ".map((n) => { const r = n.getBoundingClientRect();"
+    " return [n.getAttribute('data-action'), Math.round(r.width), Math.round(r.height)]; })"
+    ".filter(([, w, h]) => w < 24 || h < 24)"
+)
+"""Every move target on the board smaller than 24x24 CSS px on screen."""
+
+
+def _said_by(state: dict[str, Any], seat: int) -> int:
+    """How many sentences of the log seat's moves have had."""
+    return sum(1 for entry in state["log"] if entry["player"] == seat and entry["text"])
+
+
+def _marks_due(log: list[dict[str, Any]], bot: int) -> list[list[str]]:
+    """What the board should mark of the bot's last completed move: each cell and fence its
+    steps' records name (the log's steps up to the one with a sentence)."""
+    steps: list[dict[str, Any]] = []
+    last: list[dict[str, Any]] = []
+    for entry in log:
+        if entry["player"] != bot:
+            continue
+        steps.append(entry.get("record", {}))
+        if entry["text"]:
+            last, steps = steps, []
+    places = [r.get("cells") or [r["cell"]] if "cells" in r or "cell" in r else [] for r in last]
+    due = [[str(bot), place] for names in places for place in names]
+    return sorted(due + [[str(bot), r["fence"]] for r in last if "fence" in r])
+
+
+@pytest.mark.parametrize("first_shepherd", ["0", "1"])
+def test_the_log_says_each_move_in_words_and_the_board_marks_the_bots_last_move(
+    web: Any, human_table: Any, driver: Any, artifacts: Path, first_shepherd: str
+) -> None:
+    """The log says the person's moves as "You ..." and the bot's as "Bot 2 ..."; the board
+    marks where the bot's last move touched the field (the tile it turned, the fences it put
+    up or took down), with its name, and moves the mark when the bot moves again."""
+    table = human_table("te_kuiti", 1, ["Ana"], bots=1, start_player=first_shepherd)
+    driver.open(table.url(0))
+    rng = random.Random(4)
+    seen: list[list[list[str]]] = []
+    for turn in range(4):
+        _play_until(table, rng, lambda m: bool(m["legal"]) and _said_by(m, 1) > 0)
+        step = table.state(0)["step"]
+        driver.wait("(step) => window.meja.page.state.step === step", step, timeout=60_000)
+        lines = driver.page.evaluate(LAST_LOG)
+        assert [text for player, text in lines if player == "1"][-1].startswith("Bot 2 "), lines
+        mine = [text for player, text in lines if player == "0"]
+        assert not mine or mine[-1].startswith("You "), lines
+        marks = driver.page.evaluate(MARKS)
+        assert marks and marks == _marks_due(driver.page.evaluate("window.meja.page.log"), 1)
+        tags = driver.page.evaluate(TAGS)
+        assert tags == ["Bot 2"], tags
+        seen.append(marks)
+        driver.page.screenshot(path=artifacts / f"te_kuiti-last-move-{first_shepherd}-{turn}.png")
+        bot_moves = _said_by(table.state(0), 1)
+        _play_until(table, rng, lambda m, n=bot_moves: _said_by(m, 1) > n)
+    assert len({str(marks) for marks in seen}) > 1, "the mark stayed when the bot moved again"
+
+
+def _play_until(table: Any, rng: random.Random, done: Callable[[dict[str, Any]], bool]) -> None:
+    """Play seat 0 at random over HTTP until done holds for its state (or the game is over)."""
+    state = table.state(0)
+    while not done(state) and not state["result"]:
+        if state["legal"]:
+            table.move(0, rng.choice(state["legal"])["action"], state)
+        state = table.wait_for(0, lambda m: bool(m["legal"] or m["result"]))
+
+
+def _looked_at(
+    window: Any, table: Any, shot: Path, shows: str = "", smallest: int = 12
+) -> list[str]:
+    """What is wrong with the board now, in a new tab of window (one that took part would first
+    show every turned pair it missed, in turn): texts under smallest px, move targets under
+    24x24 px, parts off the drawing's edge, the words shows missing; a screenshot at shot."""
+    step = table.state(0)["step"]
+    person = type(window)(window.page.context.new_page())
+    person.open(table.url(0))
+    person.wait("(step) => window.meja.page.state.step === step && !window.meja.page.pending", step)
+    person.page.screenshot(path=shot, full_page=True)
+    small = [f"target {a} is {w}x{h} px" for a, w, h in person.page.evaluate(SMALL_TARGETS)]
+    problems = person.layout_problems(smallest=smallest) + small
+    if shows not in person.page.locator("#board").inner_text():
+        problems.append(f"the board does not show {shows!r}")
+    person.page.close()
+    return problems
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_phone_shows_every_text_and_target_big_enough_mid_game_and_at_the_end(
+    web: Any, human_table: Any, phone_driver: Any, page: Page, artifacts: Path, players: int
+) -> None:
+    """At 390x844 every board text is at least 12 px high, every fence and tile to tap at least
+    24x24 px, and nothing runs off the board, mid-game and once the game is over (with its
+    list of tiles taken off the field); the same states at 1280x800 are saved to look at."""
+    table = human_table("te_kuiti", 1, ["Ana"], bots=players - 1)
+    desktop = type(phone_driver)(page)  # not opened itself: _looked_at opens tabs beside it
+    rng = random.Random(players)
+    name = f"te_kuiti-{players}p"
+    _play_until(table, rng, lambda m: m["view"]["supply"] <= 22 and bool(m["legal"]))
+    assert _looked_at(phone_driver, table, artifacts / f"{name}-mid-phone.png") == []
+    assert _looked_at(desktop, table, artifacts / f"{name}-mid-desktop.png", smallest=0) == []
+    _play_until(table, rng, lambda m: False)
+    gone = "Taken off the field:"
+    assert _looked_at(phone_driver, table, artifacts / f"{name}-end-phone.png", gone) == []
+    assert _looked_at(desktop, table, artifacts / f"{name}-end-desktop.png", gone, 0) == []

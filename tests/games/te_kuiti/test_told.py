@@ -127,7 +127,7 @@ def test_every_move_is_told_alike_with_what_it_touched(
         told = [state.told(player, action, viewer) for viewer in VIEWERS]
         assert len({t.text for t in told}) == 1, name
         for one in told:
-            assert dict(one.record) == {"action": action, **facts}, name
+            assert dict(one.record) == {"action": action, "round": 1, **facts}, name
 
 
 def test_flipping_a_tile_seen_before_shows_its_face_to_everyone_T4a(build: Build) -> None:

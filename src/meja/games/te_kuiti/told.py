@@ -1,11 +1,11 @@
 """What each seat and the spectator is told of a Te Kuiti step: the same for all.
 
 Every move (fence, removal, flip, collection, end of turn) is made in the open and said to all,
-with the fence or cells it touched in its record, for the board to mark. A chance step is told
-by its cell alone, never by the face of a tile that stays on the field or the side its daisy
-faces: both players see the face on the board while it lies face up (T4a), and the log must
-not become a memory aid for tiles gone back face down (words.py says what may be named). The
-draw of a random first shepherd (T4b) hides nothing, so it is named to all.
+its record naming the fence or cells it touched and its round, for the board to mark. A chance
+step is told by its cell alone, never by the face of a tile that stays on the field or the side
+its daisy faces: both players see the face on the board while it lies face up (T4a), and the
+log must not become a memory aid for tiles gone back face down (words.py says what may be
+named). The draw of a random first shepherd (T4b) hides nothing, so it is named to all.
 """
 
 from __future__ import annotations
@@ -42,24 +42,25 @@ def chance(state: TeKuitiState, action: int) -> Told:
 
 
 def move(state: TeKuitiState, player: int, action: int) -> Told:
-    """A move in words, with what it touched; flipping a tile seen before shows its face at
-    once, with no chance step."""
+    """A move in words, with what it touched and in which round (for the board to mark it on
+    the field it was made on); flipping a tile seen before shows its face at once."""
+    done = {"action": action, "round": state.round}
     if action < REMOVE:
         edge = action - PLACE
         if state.phase == BONUS:
             text = words.bonus_fence(state, player, edge)
         else:
             text = words.shepherd_fences(state, player, edge)
-        return Told(text, {"action": action, "fence": EDGE_NAMES[edge]})
+        return Told(text, {**done, "fence": EDGE_NAMES[edge]})
     if action < FLIP:
         edge = action - REMOVE
-        return Told(words.ram_removal(player, edge), {"action": action, "fence": EDGE_NAMES[edge]})
+        return Told(words.ram_removal(player, edge), {**done, "fence": EDGE_NAMES[edge]})
     if action < COLLECT:
         cell = action - FLIP
         text = words.flip(state, player, cell)
-        return Told(text, {"action": action, "cell": CELL_NAMES[cell]}, state.tiles[cell] >= 0)
+        return Told(text, {**done, "cell": CELL_NAMES[cell]}, state.tiles[cell] >= 0)
     if action < END_TURN:
         a, b = PAIRS[action - COLLECT]
         text = words.collect(player, state.tiles[a], a, b)
-        return Told(text, {"action": action, "cells": [CELL_NAMES[a], CELL_NAMES[b]]})
-    return Told(words.end_turn(player), {"action": action})
+        return Told(text, {**done, "cells": [CELL_NAMES[a], CELL_NAMES[b]]})
+    return Told(words.end_turn(player), done)

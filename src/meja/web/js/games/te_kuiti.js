@@ -1,6 +1,6 @@
 // Te Kuiti: the 5x5 field of face-down tiles with the fences between them.
 
-import { label, pretty, svg, title } from "../svg.js";
+import { label, pretty, svg, title, wrapWords } from "../svg.js";
 
 const W = 600;
 const TILE = 84;
@@ -9,13 +9,22 @@ const PITCH = TILE + GAP;
 const Y0 = 70;
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 const MINI = 30;
+/** Half the width of a fence's tap band: at least 24 px across on a phone's 0.6 scale. */
+const HIT = 22;
+/** The dark edge that keeps a mark visible on the green field and on every tile. */
+const INK = "#1b1b1b";
 
-/** The field's size from the game's components, and where it sits: a grid of PITCH at (x0, y0). */
+/**
+ * The field's size from the game's components, and where it sits: a grid of PITCH at (x0, y0).
+ * text is the board's usual text size: on a narrow window, where the board is scaled down to
+ * about 0.6, big enough to stay 12 px high on a phone.
+ */
 function fieldShape(ctx) {
   const cols = ctx.components.COLS;
   const rows = ctx.components.ROWS;
-  const x0 = ctx.wide ? 50 : (W - PITCH * cols) / 2;
-  return { cols, rows, x0, y0: Y0, pitch: PITCH, columns: LETTERS.slice(0, cols) };
+  const x0 = ctx.wide ? 50 : W - PITCH * cols - HIT - 8;
+  const text = ctx.wide ? 15 : 20;
+  return { cols, rows, x0, y0: Y0, pitch: PITCH, columns: LETTERS.slice(0, cols), text, wide: ctx.wide };
 }
 const SHEEP_TINT = {
   joyful: "#ffe08a",
@@ -47,13 +56,16 @@ function inset([x1, y1, x2, y2], d) {
   return y1 === y2 ? { x1: x1 + d, y1, x2: x2 - d, y2 } : { x1, y1: y1 + d, x2, y2: y2 - d };
 }
 
-/** An invisible band along a fence line that is easy to hit with a finger. */
+/**
+ * An invisible band along a fence line that is easy to hit with a finger: 2 * HIT across,
+ * pointed at both ends, so that the bands of fences meeting at a corner do not overlap.
+ */
 function hitArea([x1, y1, x2, y2]) {
-  const half = 11;
-  const box = y1 === y2
-    ? { x: x1 + 4, y: y1 - half, width: x2 - x1 - 8, height: 2 * half }
-    : { x: x1 - half, y: y1 + 4, width: 2 * half, height: y2 - y1 - 8 };
-  return svg("rect", { ...box, fill: "transparent" });
+  const h = HIT;
+  const d = y1 === y2
+    ? `M${x1 + 2},${y1} L${x1 + h + 2},${y1 - h} H${x2 - h - 2} L${x2 - 2},${y1} L${x2 - h - 2},${y1 + h} H${x1 + h + 2} Z`
+    : `M${x1},${y1 + 2} L${x1 + h},${y1 + h + 2} V${y2 - h - 2} L${x1},${y2 - 2} L${x1 - h},${y2 - h - 2} V${y1 + h + 2} Z`;
+  return svg("path", { d, fill: "transparent", class: "hit" });
 }
 
 function daisy(x, y) {
@@ -65,7 +77,7 @@ function daisy(x, y) {
 }
 
 /** A face-up tile: a sheep of some kind, a ram or a shepherd. */
-function faceUp(kind, x, y) {
+function faceUp(kind, x, y, size) {
   const [base, flower] = kind.split("_daisy");
   const group = svg("g", { class: "face-up" }, title(pretty(kind.replace("_daisy", " (daisy)"))));
   const cx = x + TILE / 2;
@@ -85,7 +97,7 @@ function faceUp(kind, x, y) {
     }
     group.append(svg("ellipse", { cx, cy: cy + 2, rx: 8, ry: 10, fill: "#3a3226" }));
   }
-  group.append(label(cx, y + TILE - 13, pretty(base), { "font-size": 13, "font-weight": 600 }));
+  group.append(label(cx, y + TILE - 6 - size / 2, pretty(base), { "font-size": size, "font-weight": 600, fill: INK }));
   if (flower !== undefined) group.append(daisy(x + TILE - 14, y + 14));
   return group;
 }
@@ -97,11 +109,15 @@ function faceDown(x, y) {
 }
 
 /** The mark on a turned tile that does not match: both players see it until the next move. */
-function turnBackMark(x, y) {
+/**
+ * The mark on a turned tile that does not match: both players see it until the next move. On a
+ * narrow window its tag has no room for words big enough; the panel below says it instead.
+ */
+function turnBackMark(x, y, wide) {
   return svg("g", { class: "turning-back", "data-turning-back": "" }, title("no match: turned back face down after the next move"),
     svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: "#b5462f", "stroke-width": 4, "stroke-dasharray": "7 5" }),
-    svg("rect", { x: x - 4, y: y - 9, width: TILE + 8, height: 17, rx: 5, fill: "#b5462f" }),
-    label(x + TILE / 2, y - 0.5, "turned back next", { "font-size": 10, fill: "#fff", "font-weight": 700 }));
+    wide ? svg("rect", { x: x - 4, y: y - 9, width: TILE + 8, height: 17, rx: 5, fill: "#b5462f" }) : null,
+    wide ? label(x + TILE / 2, y - 0.5, "turned back next", { "font-size": 10, fill: "#fff", "font-weight": 700 }) : null);
 }
 
 /**
@@ -124,7 +140,7 @@ function endedField(shape, ended, x, y, k) {
     else if (state === "gone") cell.append(svg("rect", { x: cx + 4, y: cy + 4, width: size - 8, height: size - 8, rx: 3, fill: "none", stroke: "#7e9a5c", "stroke-dasharray": "3 3" }));
     else {
       cell.append(svg("rect", { x: cx + 2, y: cy + 2, width: size - 4, height: size - 4, rx: 4, fill: SHEEP_TINT[base] || "#f7f3e6", stroke: "#6b5b3e" }),
-        label(cx + size / 2, cy + size / 2, pretty(base).slice(0, 2), { "font-size": 12 * k, "font-weight": 600 }));
+        label(cx + size / 2, cy + size / 2, pretty(base).slice(0, 2), { "font-size": shape.wide ? 12 * k : 20, "font-weight": 600, fill: INK }));
     }
     if (enclosed.has(name)) cell.append(svg("rect", { x: cx, y: cy, width: size, height: size, rx: 4, fill: "rgba(120, 72, 28, 0.35)" }));
     group.append(cell);
@@ -149,20 +165,80 @@ function field(ctx, shape, view) {
     cell.append(svg("rect", { class: "hl", x, y, width: TILE, height: TILE, rx: 10, fill: "none", stroke: "transparent", "stroke-width": 4 }));
     if (state === "down") cell.append(faceDown(x, y));
     else if (state === "gone") cell.append(svg("rect", { x: x + 6, y: y + 6, width: TILE - 12, height: TILE - 12, rx: 8, fill: "none", stroke: "#7e9a5c", "stroke-dasharray": "5 5" }));
-    else cell.append(faceUp(state, x, y));
+    else cell.append(faceUp(state, x, y, shape.wide ? 15 : 20));
     if (enclosed.has(name)) {
       cell.append(svg("rect", { x, y, width: TILE, height: TILE, rx: 10, fill: "rgba(120, 72, 28, 0.35)" }, title("enclosed")));
     }
-    if (turningBack.has(name)) cell.append(turnBackMark(x, y));
-    if (view.flipping === name) cell.append(svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: "#e0a100", "stroke-width": 4 }));
+    if (turningBack.has(name)) cell.append(turnBackMark(x, y, shape.wide));
+    if (view.flipping === name) cell.append(ring(x - 3, y - 3, TILE + 6, TILE + 6, "#ffd34d"));
     ctx.target(cell, `flip ${name}`);
     group.append(cell);
   });
   for (let i = 0; i < shape.cols; i++) {
-    group.append(label(shape.x0 + i * PITCH + PITCH / 2, Y0 - 26, shape.columns[i], { "font-size": 15, fill: "#4a5d33" }));
+    group.append(label(shape.x0 + i * PITCH + PITCH / 2, Y0 - 30, shape.columns[i], { "font-size": shape.text, fill: "#3d4d2a" }));
   }
   for (let i = 0; i < shape.rows; i++) {
-    group.append(label(shape.x0 - 32, Y0 + i * PITCH + PITCH / 2, String(i + 1), { "font-size": 15, fill: "#4a5d33" }));
+    group.append(label(shape.x0 - 30, Y0 + i * PITCH + PITCH / 2, String(i + 1), { "font-size": shape.text, fill: "#3d4d2a" }));
+  }
+  return group;
+}
+
+/** A ring that stays visible on any tile and on the field: a dark edge under a coloured one. */
+function ring(x, y, width, height, colour) {
+  return svg("g", { class: "ring" },
+    svg("rect", { x, y, width, height, rx: 12, fill: "none", stroke: INK, "stroke-width": 7 }),
+    svg("rect", { x, y, width, height, rx: 12, fill: "none", stroke: colour, "stroke-width": 3.5 }));
+}
+
+/** A seat's name on a dark tag, centred at (x, y). */
+function nameTag(shape, x, y, name) {
+  const text = name.length > 10 ? `${name.slice(0, 9)}…` : name;
+  const size = shape.text;
+  const width = text.length * size * 0.6 + 12;
+  return svg("g", { class: "name-tag" },
+    svg("rect", { x: x - width / 2, y: y - size * 0.7, width, height: size * 1.4, rx: size * 0.7, fill: INK, stroke: "#fff", "stroke-width": 1.5 }),
+    label(x, y, text, { "font-size": size, fill: "#fff", "font-weight": 700 }));
+}
+
+/** Where a fence stands, as a box around its line. */
+function fenceBox(shape, fence, pad) {
+  const [x1, y1, x2, y2] = fenceLine(shape, fence);
+  return y1 === y2
+    ? { x: x1 + 4, y: y1 - pad, width: x2 - x1 - 8, height: 2 * pad }
+    : { x: x1 - pad, y: y1 + 4, width: 2 * pad, height: y2 - y1 - 8 };
+}
+
+/**
+ * Each other seat's last completed move, marked where it touched the field until that seat
+ * moves again: a ring in its colour on each cell it turned or took, a band on each fence it put
+ * up or took down, and its name on the last of them. Only what the log's records say is used.
+ */
+function lastMoves(ctx, shape, view) {
+  const group = svg("g", { class: "last-moves" });
+  for (const [seat, records] of ctx.lastMoves || []) {
+    if (seat === view.seat) continue;
+    const colour = ctx.colour(seat);
+    const name = ctx.seatName(seat);
+    let tag = null;
+    for (const record of records) {
+      if (record.round !== view.round) continue;
+      for (const cell of record.cells || (record.cell ? [record.cell] : [])) {
+        const [cx, cy] = cellXY(shape, cell);
+        group.append(svg("g", { "data-last-move": seat, "data-mark-cell": cell }, title(`${name}'s last move`),
+          ring(cx + GAP / 2 - 6, cy + GAP / 2 - 6, TILE + 12, TILE + 12, colour)));
+        tag = [cx + PITCH / 2, cy + PITCH / 2];
+      }
+      if (record.fence) {
+        const box = fenceBox(shape, record.fence, 10);
+        group.append(svg("g", { "data-last-move": seat, "data-mark-fence": record.fence }, title(`${name}'s last move`),
+          svg("rect", { ...box, rx: 10, fill: "none", stroke: INK, "stroke-width": 6 }),
+          svg("rect", { ...box, rx: 10, fill: "none", stroke: colour, "stroke-width": 3 })));
+        const middle = box.x + box.width / 2;
+        const edge = shape.x0 + 50;
+        tag = [Math.min(shape.x0 + PITCH * shape.cols - 50, Math.max(edge, middle)), box.y + box.height / 2];
+      }
+    }
+    if (tag) group.append(nameTag(shape, tag[0], tag[1], name));
   }
   return group;
 }
@@ -205,7 +281,7 @@ function panel(ctx, shape, view, x, y, width, k = 1) {
   group.append(svg("text", { x: 0, y: top, "font-size": 16 * k }, `Fences left: ${view.supply ?? "?"}`));
   top += 24 * k;
   if (view.fences_to_place) {
-    group.append(svg("text", { x: 0, y: top, "font-size": 16 * k, "font-weight": 700, fill: "#1f8a70" }, `To place now: ${view.fences_to_place}`));
+    group.append(svg("text", { x: 0, y: top, "font-size": 16 * k, "font-weight": 700, fill: "#176a56" }, `To place now: ${view.fences_to_place}`));
     top += 24 * k;
   }
   top += 10 * k;
@@ -217,13 +293,12 @@ function panel(ctx, shape, view, x, y, width, k = 1) {
     group.append(svg("text", { x: sx + 22 * k, y: sy, "font-size": 17 * k, "data-score": seat }, `${ctx.seatName(seat)}: ${score}${rounds ? ` (${rounds})` : ""}`));
   });
   top += wrap ? (view.scores || []).length * 28 * k + 6 : 34 * k;
-  const removed = Object.entries(view.removed || {}).map(([kind, n]) => `${pretty(kind.replace("_daisy", ""))}${kind.includes("daisy") ? "*" : ""} ×${n}`);
+  const removed = Object.entries(view.removed || {}).map(([kind, n]) => `${pretty(kind.replace("_daisy", ""))}${kind.includes("daisy") ? "*" : ""}\u00a0×${n}`);
   if (removed.length) {
     group.append(svg("text", { x: 0, y: top, "font-size": 14 * k, fill: "#5a4632" }, "Taken off the field:"));
-    const perLine = wrap ? 2 : 4;
-    for (let i = 0; i < removed.length; i += perLine) {
+    for (const line of wrapWords(removed.join(", "), width, 14 * k, 0.6)) {
       top += 20 * k;
-      group.append(svg("text", { x: 0, y: top, "font-size": 14 * k, fill: "#5a4632" }, removed.slice(i, i + perLine).join(", ")));
+      group.append(svg("text", { x: 0, y: top, "font-size": 14 * k, fill: "#5a4632" }, line));
     }
     top += 10;
   }
@@ -247,15 +322,16 @@ function panel(ctx, shape, view, x, y, width, k = 1) {
 export function draw(ctx) {
   const view = ctx.view;
   const shape = fieldShape(ctx);
-  const fieldBottom = Y0 + PITCH * shape.rows + 20;
+  const fieldBottom = Y0 + PITCH * shape.rows + HIT + 4;
   const fieldRight = shape.x0 + PITCH * shape.cols + 20;
   const side = ctx.wide ? panel(ctx, shape, view, fieldRight + 30, Y0 - 10, 300) : panel(ctx, shape, view, 20, fieldBottom + 10, W - 40, 1.45);
   const width = ctx.wide ? fieldRight + 340 : W;
   const height = ctx.wide ? Math.max(fieldBottom, Y0 + side.height) : fieldBottom + 10 + side.height;
   return svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Te Kuiti field" },
-    view.end_of_round ? svg("text", { x: shape.x0 + (PITCH * shape.cols) / 2, y: 18, "text-anchor": "middle", "font-size": 16, fill: "#4a5d33" }, "The last open tiles stay face up") : null,
+    view.end_of_round ? svg("text", { x: shape.x0 + (PITCH * shape.cols) / 2, y: 18, "text-anchor": "middle", "font-size": shape.text, fill: "#3d4d2a" }, "The last open tiles stay face up") : null,
     field(ctx, shape, view),
     fences(ctx, shape, view),
+    lastMoves(ctx, shape, view),
     side.node);
 }
 
