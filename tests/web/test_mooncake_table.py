@@ -376,6 +376,10 @@ def test_hidden_placements_are_marked_only_once_revealed_and_until_the_seat_choo
     assert sorted(driver.page.evaluate(MARKS)) == sorted([1, slot] for slot in placed)
     _seen_step(driver, _play_seat(table, 1))
     assert driver.page.evaluate(MARKS) == [], "Ben has chosen again"
+    _play_seat(table, 0)
+    for _ in range(3):
+        _seen_step(driver, _play_seat(table, 1))
+    assert driver.page.evaluate(MARKS) == [], "Ben's new tiles are face down, the old not his last"
 
 
 @pytest.mark.parametrize("players", [3, 6])
@@ -386,13 +390,19 @@ def test_on_a_phone_every_board_text_is_readable_and_every_target_big_enough(
     phone_driver.open(table.url(0))
     _play_to(phone_driver, table, (2, 1), random.Random(players))
     assert _too_small(phone_driver) == [], "choose: " + "; ".join(_too_small(phone_driver))
+    _tile(phone_driver, 0).click()
+    _tile(phone_driver, 1).click()
+    phone_driver.wait("document.body.dataset.selection === 'hand:0|hand:1'")
+    assert _too_small(phone_driver) == [], "choice made, to confirm or change"
     phone_driver.page.screenshot(
         path=artifacts / f"mooncake-{players}p-phone-mid.png", full_page=True
     )
-    table.move(0, table.state(0)["legal"][0]["action"])
+    _control(phone_driver, "confirm").click()
     phone_driver.wait("window.meja.page.state.view.phase === 'place'")
     assert phone_driver.wait_for_turn()
-    assert _too_small(phone_driver) == [], "place"
+    _tile(phone_driver, 0).click()
+    phone_driver.wait("document.body.dataset.selection === 'hand:0'")
+    assert _too_small(phone_driver) == [], "a tile picked, its quarters to click"
     _play_to(phone_driver, table, None, random.Random(players))
     assert _too_small(phone_driver) == [], "over"
     phone_driver.page.screenshot(
