@@ -1,6 +1,7 @@
 """The lobby and every game's table work for everyone: an axe-core audit finds nothing serious
 or critical at 1280x800 and at a phone's 390x844, and on the phone every text is at least 12 px
-high, every move target at least 24x24 px, and nothing reaches past the window's edge.
+high, every move target at least 24x24 px, and nothing reaches past the window's edge; each
+seat's colour stands out from where its dot is drawn.
 
 Each table is audited mid-game: a few moves in, with the human seat to move.
 """
@@ -79,3 +80,35 @@ def test_each_table_mid_game_reads_and_presses_on_a_phone(
     phone_driver.page.screenshot(path=artifacts / f"{game}-phone-full.png", full_page=True)
     found = phone_driver.small_screen_problems(smallest=12, target=24)
     assert not found, f"{game} at 390x844:\n" + "\n".join(found)
+
+
+CONTRAST = """async () => {
+  const { SEAT_COLOURS } = await import('/static/js/svg.js');
+  const rgb = (text) => text.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+  const hex = (text) => [1, 3, 5].map((i) => parseInt(text.slice(i, i + 2), 16));
+  const lum = (c) => c.map((v) => v / 255)
+    .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => {
+    const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+    return (hi + 0.05) / (lo + 0.05);
+  };
+  const grounds = ['html', '.panel', '.seat'].map((selector) =>
+    [selector, rgb(getComputedStyle(document.querySelector(selector)).backgroundColor)]);
+  return SEAT_COLOURS.flatMap((colour) => grounds.map(([selector, ground]) =>
+    [colour, selector, ratio(hex(colour), ground)]));
+}"""
+"""Each seat colour's contrast against the page, a panel and a seat's chip in the seat bar."""
+
+
+def test_every_seat_colour_stands_out_from_where_its_dot_is_drawn(web: Any, page: Page) -> None:
+    table = web.create("te_kuiti", [{"kind": "human", "name": "Ana"}, BOT])
+    page.goto(table["seats"][0]["join_url"])
+    page.wait_for_selector(".seat .dot")
+    ratios = page.evaluate(CONTRAST)
+    assert len(ratios) == 6 * 3
+    faint = [
+        f"{colour} on {ground}: {ratio:.2f}:1" for colour, ground, ratio in ratios if ratio < 4.5
+    ]
+
+    assert not faint, "\n".join(faint)

@@ -58,11 +58,12 @@ export function title(text) {
 }
 
 /**
- * The seat colours used everywhere on the table: Okabe and Ito's blue, vermillion and bluish
- * green, their reddish purple darkened, indigo and dark grey. They stay apart under deuteranopia,
- * protanopia and tritanopia, and each is at least 3.2:1 against the page and panel backgrounds.
+ * The seat colours used everywhere on the table: Okabe and Ito's blue and orange darkened, Tol's
+ * rose, indigo and wine, and black, ordered so the first seats differ most. They stay apart under
+ * deuteranopia, protanopia and tritanopia; each is at least 4.5:1 against the page and panel
+ * backgrounds, so it may colour a seat's name too, and white text on it is at least 5.4:1.
  */
-export const SEAT_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#b8588f", "#332288", "#4d4d4d"];
+export const SEAT_COLOURS = ["#006daa", "#8d6100", "#b83d52", "#000000", "#332288", "#882255"];
 
 /** A seat's colour. */
 export function seatColour(seat) {

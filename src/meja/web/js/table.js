@@ -168,7 +168,9 @@ function drawBoard(message) {
   markTargets();
   if (focused !== null) restoreFocus(focused);
   const prompt = $("prompt");
-  prompt.textContent = promptText(message, ctx);
+  // The prompt is read out when it changes, so a redraw that keeps it must not rewrite it.
+  const words = promptText(message, ctx);
+  if (prompt.textContent !== words) prompt.textContent = words;
   prompt.classList.toggle("your-turn", Boolean(ctx.legal.length));
   document.body.dataset.step = String(message.step);
   document.body.dataset.yourTurn = ctx.legal.length ? "yes" : "no";
