@@ -35,7 +35,7 @@ function seatRow(index, bot) {
   kind.value = index === 0 ? "you" : `bot:${bot}`;
   const name = html("input", {
     "data-seat-name": index,
-    "aria-label": `name ${index + 1}`,
+    "aria-label": `name of player ${index + 1}`,
     placeholder: index === 0 ? "your name" : `name (optional)`,
     maxlength: "40",
     size: "12",
