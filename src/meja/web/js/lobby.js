@@ -35,7 +35,7 @@ function seatRow(index, bot) {
   kind.value = index === 0 ? "you" : `bot:${bot}`;
   const name = html("input", {
     "data-seat-name": index,
-    "aria-label": `name ${index + 1}`,
+    "aria-label": `name of player ${index + 1}`,
     placeholder: index === 0 ? "your name" : `name (optional)`,
     maxlength: "40",
     size: "12",
@@ -96,10 +96,10 @@ function drawGame() {
   }
 }
 
-/** "2-5 players", "1 or 2 players", "4 players". */
+/** "2-5 players", "1 or 2 players", "4 players", "1 player". */
 function playerCounts(game) {
   const { min_players: least, max_players: most } = game;
-  if (least === most) return `${least} players`;
+  if (least === most) return `${least} player${least === 1 ? "" : "s"}`;
   return `${least}${most === least + 1 ? " or " : "-"}${most} players`;
 }
 
