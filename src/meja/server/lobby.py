@@ -8,8 +8,8 @@ import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from meja.bots import Bot, bot_names, make_bot
@@ -29,7 +29,6 @@ from meja.server.protocol import ApiError, CreateTable
 from meja.server.replay import Replays
 from meja.server.room import Room, Services, hash_token
 from meja.server.storage import (
-    MoveWrite,
     SeatRow,
     SqlStorage,
     Storage,
@@ -68,26 +67,6 @@ def standin_preference(wanted: str | None) -> tuple[str, ...]:
     return (wanted, *known) if wanted else known
 
 
-class WinnerStamps(GroupCommit):
-    """Group commit that writes a finished game's winning seats with its end stamp.
-
-    A room says only that its game ended; its winners are read here, from the room's state.
-    """
-
-    def __init__(
-        self, storage: Storage, executor: Executor, rooms: Callable[[str], Room | None]
-    ) -> None:
-        super().__init__(storage, executor)
-        self._rooms = rooms
-
-    async def write(self, move: MoveWrite) -> None:
-        """Add the winners to a finishing write, then write it as any other."""
-        room = self._rooms(move.table_id) if move.finishes else None
-        if room is not None and room.finished:
-            move = replace(move, winners=tuple(room.state.winners()))
-        await super().write(move)
-
-
 class Lobby:
     """Every table the server knows, backed by the store."""
 
@@ -107,7 +86,7 @@ class Lobby:
             db_executor=db_executor,
             bot_executor=ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="meja-bot"),
             standin_bots=standin_preference(settings.standin_bot),
-            commits=WinnerStamps(self.storage, db_executor, self._known),
+            commits=GroupCommit(self.storage, db_executor),
         )
         self.open: dict[str, Room] = {}
         self._open_index = OpenIndex()
@@ -309,10 +288,6 @@ class Lobby:
         return [listed_finished(*shown) for shown in page], last
 
     # --- helpers -----------------------------------------------------------------------
-    def _known(self, table_id: str) -> Room | None:
-        """A table held in memory, open or finished."""
-        return self.open.get(table_id) or self._finished.get(table_id)
-
     def _finished_rows(
         self, game: str | None, before: SortKey | None, limit: int
     ) -> list[TableRow]:

@@ -413,7 +413,10 @@ class Room:
         """Stamp the game's end in the store; the moves are stored already, so a failure here
         only leaves the table to be found finished when it is next loaded."""
         try:
-            await self.services.commits.write(MoveWrite(self.table.id, None, finishes=True))
+            winners = tuple(self.state.winners())
+            await self.services.commits.write(
+                MoveWrite(self.table.id, None, finishes=True, winners=winners)
+            )
         except Exception:
             log.exception("table %s: storing the end of the game failed", self.table.id)
 
