@@ -432,13 +432,18 @@ def _looks_right(driver: Any) -> None:
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_on_a_phone_every_text_is_readable_and_every_target_tappable(
-    human_table: Any, phone_driver: Any, artifacts: Path, players: int
+    human_table: Any, driver: Any, phone_driver: Any, artifacts: Path, players: int
 ) -> None:
     """At 390x844, taking a tile, placing it on a board space and choosing a pawn: every text
-    12 px or more at 4.5:1, every target 24x24 px or more, pawns outlined at 3:1."""
+    12 px or more at 4.5:1, every target 24x24 px or more, pawns outlined at 3:1; the same
+    table at 1280x800 reads as well."""
     table = human_table("peranakan", players, NAMES, start_player="0")
     _play_turns(table, 12)
     play_until(table, "take")
+    driver.open(table.url(0))
+    assert driver.wait_for_turn()
+    driver.page.screenshot(path=artifacts / f"peranakan-{players}p-1280x800-take.png")
+    _looks_right(driver)
     phone_driver.open(table.url(0))
     for phase, move in (("take", "take slot1"), ("place", "place e3"), ("pawn", "no pawn")):
         phone_driver.wait("(p) => window.meja.page.state.view.phase === p", phase)
