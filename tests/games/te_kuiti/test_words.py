@@ -19,7 +19,7 @@ from meja.core.told import say
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import SHEEP_KINDS
 from meja.games.te_kuiti.state import TeKuitiState
-from meja.games.te_kuiti.tables import TILE_NAMES
+from meja.games.te_kuiti.tables import EDGE_NAMES, TILE_NAMES
 from meja.games.te_kuiti.words import outcome
 
 Build = Callable[..., TeKuitiState]
@@ -340,3 +340,25 @@ def test_a_lost_solo_game_says_why_T9(
     limited = play(build(players=1, options={"solo_turn_limit": 1}), "flip a1", "joyful")
     play(limited, "flip b1", "sleepy")
     assert outcome(limited).lines == ("{0} lost: the game reached its limit of 1 turn.",)
+
+
+def test_a_sole_fence_after_a_shepherd_tiles_extra_fence_is_said_alone_T6(
+    build: Build, play: Play, gone_except: GoneExcept
+) -> None:
+    """T6: with one fence left the shepherd's turn is that fence alone, even when the extra
+    fence of a shepherd tile, which ended the sheep turn, came just before it."""
+    before = ["angry", "angry_daisy", "dreamy", "dreamy_daisy", "joyful", "joyful_daisy"]
+    named = [f"gone {kind}" for kind in before for _ in range(2)] + ["gone ram"] * 3
+    cells = gone_except(
+        {
+            "a1": "down ?",
+            **dict(zip([f"{c}{r}" for r in "2345" for c in "abcde"], named, strict=False)),
+        }
+    )
+    fences = [edge for edge in EDGE_NAMES if edge not in ("a1n", "a1w")][:28]
+    state = play(build(fences=fences, cells=cells, end_of_round=True), "flip a1", "shepherd")
+    play(state, "fence a1n")
+    assert heard(state, "fence a1w")[0] == (
+        "You put up a fence left of a1, the last in the supply; "
+        "round 1 was over and Bot 2 became the shepherd."
+    )
