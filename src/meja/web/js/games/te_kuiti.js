@@ -216,7 +216,7 @@ function fenceBox(shape, fence, pad) {
  * up or took down, and its name on the last of them. Only what the log's records say is used.
  */
 function lastMoves(ctx, shape, view) {
-  const group = svg("g", { class: "last-moves" });
+  const group = svg("g", { class: "last-moves", "pointer-events": "none" }); // taps go to what lies below
   for (const [seat, records] of ctx.lastMoves || []) {
     if (seat === view.seat) continue;
     const colour = ctx.colour(seat);
@@ -272,7 +272,7 @@ function panel(ctx, shape, view, x, y, width, k = 1) {
   const roles = [];
   if (view.shepherd !== null && view.shepherd !== undefined) roles.push(`Shepherd: ${ctx.seatName(view.shepherd)}`);
   if (view.sheep !== null && view.sheep !== undefined) roles.push(`Sheep: ${ctx.seatName(view.sheep)}`);
-  group.append(svg("text", { x: 0, y: 22 * k, "font-size": 20 * k, "font-weight": 700 }, `Round ${view.round ?? 1}`));
+  group.append(svg("text", { x: 0, y: 22 * k, "font-size": 20 * k, "font-weight": 700 }, view.num_players === 1 ? "Solo game" : `Round ${view.round ?? 1}`));
   let top = 50 * k;
   const wrap = width < 420;
   for (const role of wrap ? roles : [roles.join(" · ")]) {
