@@ -19,7 +19,7 @@ from meja.core.told import say
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import SHEEP_KINDS
 from meja.games.te_kuiti.state import TeKuitiState
-from meja.games.te_kuiti.tables import EDGE_NAMES, TILE_NAMES
+from meja.games.te_kuiti.tables import CELL_INDEX, EDGE_NAMES, PAD_BIT, TILE_NAMES
 from meja.games.te_kuiti.words import outcome
 
 Build = Callable[..., TeKuitiState]
@@ -362,3 +362,15 @@ def test_a_sole_fence_after_a_shepherd_tiles_extra_fence_is_said_alone_T6(
         "You put up a fence left of a1, the last in the supply; "
         "round 1 was over and Bot 2 became the shepherd."
     )
+
+
+def test_a_solo_shepherd_tile_whose_fence_empties_the_reserve_stays_said_so_T9(
+    build: Build, play: Play, row_fences: list[str]
+) -> None:
+    """T9: the last fence from the reserve loses the game at once, before the tile leaves."""
+    state = play(build(players=1, fences=row_fences), "flip a1", "shepherd")
+    assert _solo_heard(state, "daisy south")[0] == (
+        "The daisy on a1 put up the last fence in the reserve."
+    )
+    play(state, "daisy south")
+    assert state.is_terminal() and state.present & PAD_BIT[CELL_INDEX["a1"]], "a1 stays"

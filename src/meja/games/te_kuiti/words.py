@@ -165,6 +165,8 @@ def oriented(state: TeKuitiState, turn: int) -> str:
     cell = state.pending
     tile = state.tiles[cell]
     name = CELL_NAMES[cell]
+    if state.supply == 1 and state.immediate:
+        return f"The daisy on {name} put up the last fence in the reserve."
     if tile in SHEPHERD_TYPES:
         if not state.supply:
             return f"The shepherd tile on {name} left the field with no fence left to put up."
@@ -172,8 +174,6 @@ def oriented(state: TeKuitiState, turn: int) -> str:
     if not state.supply:
         pair = _pair(state, state.sheep, cell, tile, None, "")
         return f"{pair.strip()}." if pair else ""
-    if state.supply == 1 and state.immediate:
-        return f"The daisy on {name} put up the last fence in the reserve."
     pair = _pair(state, state.sheep, cell, tile, state.daisy_edge(cell, TURN_SIDE[turn]), ", and")
     return f"The daisy on {name} put up a fence{pair}."
 
