@@ -374,3 +374,17 @@ def test_a_solo_shepherd_tile_whose_fence_empties_the_reserve_stays_said_so_T9(
     )
     play(state, "daisy south")
     assert state.is_terminal() and state.present & PAD_BIT[CELL_INDEX["a1"]], "a1 stays"
+
+
+def test_an_extra_fence_that_empties_the_supply_says_when_the_round_ends_T2(
+    build: Build, play: Play, row_fences: list[str]
+) -> None:
+    """T2: at once by default; with out_of_fences="end_of_turn", at the end of this turn."""
+    said = "You put up the shepherd tile's extra fence above c1, the last in the supply"
+    at_once = play(build(fences=row_fences), "flip a1", "shepherd")
+    assert heard(at_once, "fence c1n")[0] == (
+        f"{said}; round 1 was over and Bot 2 became the shepherd."
+    )
+    later = build(fences=row_fences, options={"out_of_fences": "end_of_turn"})
+    play(later, "flip a1", "shepherd")
+    assert heard(later, "fence c1n")[0] == f"{said}, so the round would end with this turn."

@@ -118,7 +118,7 @@ def bonus_fence(state: TeKuitiState, player: int, edge: int) -> str:
         return f"{placed}."
     if state.immediate:
         return f"{placed}, the last in the supply; {round_over(state)}."
-    return f"{placed}, the last in the supply, so the round ended with this turn."
+    return f"{placed}, the last in the supply, so the round would end with this turn."
 
 
 def ram_removal(player: int, edge: int) -> str:
