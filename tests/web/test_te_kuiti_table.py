@@ -151,6 +151,13 @@ MARKS = (
     "[...document.querySelectorAll('#board [data-last-move]')]"
     ".map((m) => [m.dataset.lastMove, m.dataset.markCell || m.dataset.markFence]).sort()"
 )
+COVERED = (
+    "[...document.querySelectorAll('#board [data-action]')].filter((node) => {"
+    " const r = node.getBoundingClientRect();"
+    " const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+    " return hit && hit.closest('[data-action]') !== node; }).map((node) => node.dataset.move)"
+)
+"""The move targets whose middle a tap would not reach, something else being drawn over it."""
 TAGS = "[...document.querySelectorAll('#board .name-tag')].map((tag) => tag.textContent)"
 SMALL_TARGETS = (
     "[...document.querySelectorAll("
@@ -206,6 +213,7 @@ def test_the_log_says_each_move_in_words_and_the_board_marks_the_bots_last_move(
         assert marks and marks == _marks_due(driver.page.evaluate("window.meja.page.log"), 1)
         tags = driver.page.evaluate(TAGS)
         assert tags == ["Bot 2"], tags
+        assert driver.page.evaluate(COVERED) == [], "the mark takes the taps of what it lies on"
         seen.append(marks)
         driver.page.screenshot(path=artifacts / f"te_kuiti-last-move-{first_shepherd}-{turn}.png")
         bot_moves = _said_by(table.state(0), 1)
@@ -235,6 +243,7 @@ def _looked_at(
     person.page.screenshot(path=shot, full_page=True)
     small = [f"target {a} is {w}x{h} px" for a, w, h in person.page.evaluate(SMALL_TARGETS)]
     problems = person.layout_problems(smallest=smallest) + small
+    problems += [f"{move} is covered" for move in person.page.evaluate(COVERED)]
     if shows not in person.page.locator("#board").inner_text():
         problems.append(f"the board does not show {shows!r}")
     person.page.close()

@@ -19,7 +19,7 @@ from meja.core.told import say
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.components import SHEEP_KINDS
 from meja.games.te_kuiti.state import TeKuitiState
-from meja.games.te_kuiti.tables import TILE_NAMES
+from meja.games.te_kuiti.tables import CELL_INDEX, EDGE_NAMES, PAD_BIT, TILE_NAMES
 from meja.games.te_kuiti.words import outcome
 
 Build = Callable[..., TeKuitiState]
@@ -340,3 +340,51 @@ def test_a_lost_solo_game_says_why_T9(
     limited = play(build(players=1, options={"solo_turn_limit": 1}), "flip a1", "joyful")
     play(limited, "flip b1", "sleepy")
     assert outcome(limited).lines == ("{0} lost: the game reached its limit of 1 turn.",)
+
+
+def test_a_sole_fence_after_a_shepherd_tiles_extra_fence_is_said_alone_T6(
+    build: Build, play: Play, gone_except: GoneExcept
+) -> None:
+    """T6: with one fence left the shepherd's turn is that fence alone, even when the extra
+    fence of a shepherd tile, which ended the sheep turn, came just before it."""
+    before = ["angry", "angry_daisy", "dreamy", "dreamy_daisy", "joyful", "joyful_daisy"]
+    named = [f"gone {kind}" for kind in before for _ in range(2)] + ["gone ram"] * 3
+    cells = gone_except(
+        {
+            "a1": "down ?",
+            **dict(zip([f"{c}{r}" for r in "2345" for c in "abcde"], named, strict=False)),
+        }
+    )
+    fences = [edge for edge in EDGE_NAMES if edge not in ("a1n", "a1w")][:28]
+    state = play(build(fences=fences, cells=cells, end_of_round=True), "flip a1", "shepherd")
+    play(state, "fence a1n")
+    assert heard(state, "fence a1w")[0] == (
+        "You put up a fence left of a1, the last in the supply; "
+        "round 1 was over and Bot 2 became the shepherd."
+    )
+
+
+def test_a_solo_shepherd_tile_whose_fence_empties_the_reserve_stays_said_so_T9(
+    build: Build, play: Play, row_fences: list[str]
+) -> None:
+    """T9: the last fence from the reserve loses the game at once, before the tile leaves."""
+    state = play(build(players=1, fences=row_fences), "flip a1", "shepherd")
+    assert _solo_heard(state, "daisy south")[0] == (
+        "The daisy on a1 put up the last fence in the reserve."
+    )
+    play(state, "daisy south")
+    assert state.is_terminal() and state.present & PAD_BIT[CELL_INDEX["a1"]], "a1 stays"
+
+
+def test_an_extra_fence_that_empties_the_supply_says_when_the_round_ends_T2(
+    build: Build, play: Play, row_fences: list[str]
+) -> None:
+    """T2: at once by default; with out_of_fences="end_of_turn", at the end of this turn."""
+    said = "You put up the shepherd tile's extra fence above c1, the last in the supply"
+    at_once = play(build(fences=row_fences), "flip a1", "shepherd")
+    assert heard(at_once, "fence c1n")[0] == (
+        f"{said}; round 1 was over and Bot 2 became the shepherd."
+    )
+    later = build(fences=row_fences, options={"out_of_fences": "end_of_turn"})
+    play(later, "flip a1", "shepherd")
+    assert heard(later, "fence c1n")[0] == f"{said}, so the round would end with this turn."

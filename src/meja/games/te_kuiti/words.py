@@ -118,7 +118,7 @@ def bonus_fence(state: TeKuitiState, player: int, edge: int) -> str:
         return f"{placed}."
     if state.immediate:
         return f"{placed}, the last in the supply; {round_over(state)}."
-    return f"{placed}, the last in the supply, so the round ended with this turn."
+    return f"{placed}, the last in the supply, so the round would end with this turn."
 
 
 def ram_removal(player: int, edge: int) -> str:
@@ -134,11 +134,10 @@ def flip(state: TeKuitiState, player: int, cell: int) -> str:
     if tile < 0:
         return f"{said}."
     if not (state.solo and TILE_DAISY[tile] and state.supply):
-        return f"{said}{_pair(state, player, cell, tile, state.enclosed, ' and')}."
+        return f"{said}{_pair(state, player, cell, tile, None, ' and')}."
     if state.supply == 1 and state.immediate:
         return f"{said}, and its daisy put up the last fence in the reserve."
-    enclosed = _enclosed_with(state, state.daisy_edge(cell))
-    pair = _pair(state, player, cell, tile, enclosed, ", and")
+    pair = _pair(state, player, cell, tile, state.daisy_edge(cell), ", and")
     if pair:
         return f"{said}, its daisy put up a fence{pair}."
     return f"{said}, and its daisy put up a fence."
@@ -157,7 +156,7 @@ def turned_up(state: TeKuitiState, tile: int) -> str:
         if state.supply:
             return ""
         return f"The shepherd tile on {CELL_NAMES[cell]} left the field with no fence to add."
-    pair = _pair(state, state.sheep, cell, tile, state.enclosed, "")
+    pair = _pair(state, state.sheep, cell, tile, None, "")
     return f"{pair.strip()}." if pair else ""
 
 
@@ -166,28 +165,30 @@ def oriented(state: TeKuitiState, turn: int) -> str:
     cell = state.pending
     tile = state.tiles[cell]
     name = CELL_NAMES[cell]
+    if state.supply == 1 and state.immediate:
+        return f"The daisy on {name} put up the last fence in the reserve."
     if tile in SHEPHERD_TYPES:
         if not state.supply:
             return f"The shepherd tile on {name} left the field with no fence left to put up."
         return f"The shepherd tile on {name} put up a fence by its daisy and left the field."
     if not state.supply:
-        pair = _pair(state, state.sheep, cell, tile, state.enclosed, "")
+        pair = _pair(state, state.sheep, cell, tile, None, "")
         return f"{pair.strip()}." if pair else ""
-    if state.supply == 1 and state.immediate:
-        return f"The daisy on {name} put up the last fence in the reserve."
-    enclosed = _enclosed_with(state, state.daisy_edge(cell, TURN_SIDE[turn]))
-    pair = _pair(state, state.sheep, cell, tile, enclosed, ", and")
+    pair = _pair(state, state.sheep, cell, tile, state.daisy_edge(cell, TURN_SIDE[turn]), ", and")
     return f"The daisy on {name} put up a fence{pair}."
 
 
-def _pair(state: TeKuitiState, player: int, cell: int, tile: int, enclosed: int, joint: str) -> str:
+def _pair(
+    state: TeKuitiState, player: int, cell: int, tile: int, fence: int | None, joint: str
+) -> str:
     """The clause for the pair taken when this sheep is the turn's second and matches the
-    first, neither enclosed (T1); "" when no pair is taken now."""
+    first, neither enclosed (T1) once the daisy's fence (if any) stands; "" if none is taken."""
     if len(state.revealed) != 1 or state.endgame or tile in RAM_TYPES or tile in SHEPHERD_TYPES:
         return ""
     other = state.revealed[0]
     if TILE_KIND[state.tiles[other]] != TILE_KIND[tile]:
         return ""
+    enclosed = state.enclosed if fence is None else _enclosed_with(state, fence)
     if enclosed & (PAD_BIT[cell] | PAD_BIT[other]):
         return ""
     cells = f"{CELL_NAMES[other]} and {CELL_NAMES[cell]}"

@@ -13,6 +13,8 @@ const MINI = 30;
 const HIT = 22;
 /** The dark edge that keeps a mark visible on the green field and on every tile. */
 const INK = "#1b1b1b";
+/** The red of tiles turning back: 3:1 against the field and the tiles, and under white text. */
+const TURN_BACK = "#9c3a25";
 
 /**
  * The field's size from the game's components, and where it sits: a grid of PITCH at (x0, y0).
@@ -71,7 +73,7 @@ function hitArea([x1, y1, x2, y2]) {
 function daisy(x, y) {
   return svg("g", {}, title("daisy"),
     ...[0, 1, 2, 3, 4].map((i) => svg("ellipse", {
-      cx: x + 6 * Math.cos((i * 2 * Math.PI) / 5), cy: y + 6 * Math.sin((i * 2 * Math.PI) / 5), rx: 4, ry: 4, fill: "#fff", stroke: "#bbb",
+      cx: x + 6 * Math.cos((i * 2 * Math.PI) / 5), cy: y + 6 * Math.sin((i * 2 * Math.PI) / 5), rx: 4, ry: 4, fill: "#fff", stroke: "#7a6a40",
     })),
     svg("circle", { cx: x, cy: y, r: 3.5, fill: "#f2c200" }));
 }
@@ -115,8 +117,8 @@ function faceDown(x, y) {
  */
 function turnBackMark(x, y, wide) {
   return svg("g", { class: "turning-back", "data-turning-back": "" }, title("no match: turned back face down after the next move"),
-    svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: "#b5462f", "stroke-width": 4, "stroke-dasharray": "7 5" }),
-    wide ? svg("rect", { x: x - 4, y: y - 9, width: TILE + 8, height: 17, rx: 5, fill: "#b5462f" }) : null,
+    svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: TURN_BACK, "stroke-width": 4, "stroke-dasharray": "7 5" }),
+    wide ? svg("rect", { x: x - 4, y: y - 9, width: TILE + 8, height: 17, rx: 5, fill: TURN_BACK }) : null,
     wide ? label(x + TILE / 2, y - 0.5, "turned back next", { "font-size": 10, fill: "#fff", "font-weight": 700 }) : null);
 }
 
@@ -214,7 +216,7 @@ function fenceBox(shape, fence, pad) {
  * up or took down, and its name on the last of them. Only what the log's records say is used.
  */
 function lastMoves(ctx, shape, view) {
-  const group = svg("g", { class: "last-moves" });
+  const group = svg("g", { class: "last-moves", "pointer-events": "none" }); // taps go to what lies below
   for (const [seat, records] of ctx.lastMoves || []) {
     if (seat === view.seat) continue;
     const colour = ctx.colour(seat);
@@ -270,7 +272,7 @@ function panel(ctx, shape, view, x, y, width, k = 1) {
   const roles = [];
   if (view.shepherd !== null && view.shepherd !== undefined) roles.push(`Shepherd: ${ctx.seatName(view.shepherd)}`);
   if (view.sheep !== null && view.sheep !== undefined) roles.push(`Sheep: ${ctx.seatName(view.sheep)}`);
-  group.append(svg("text", { x: 0, y: 22 * k, "font-size": 20 * k, "font-weight": 700 }, `Round ${view.round ?? 1}`));
+  group.append(svg("text", { x: 0, y: 22 * k, "font-size": 20 * k, "font-weight": 700 }, view.num_players === 1 ? "Solo game" : `Round ${view.round ?? 1}`));
   let top = 50 * k;
   const wrap = width < 420;
   for (const role of wrap ? roles : [roles.join(" · ")]) {
