@@ -6,15 +6,21 @@ Officer's pick, a Mak Cik trio) are set up as exact positions by the rules engin
 the page as the server would send them; the page then draws them with the real renderer and
 table code, and what it would send is recorded instead of sent. Trading is played for real on
 an all-human table whose other seats move over HTTP.
+
+The move log reads in sentences from the viewer's side, each other player's last move is
+marked on what it touched, and on a phone every text is 12 px high or more and every target
+24x24 px or more.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from meja.core.told import say
 from meja.games.nasi_lemak import GAME, NasiLemakState
 from meja.games.nasi_lemak.components import CARD_TYPES
 
@@ -147,6 +153,15 @@ def case(kind: str, n: int) -> tuple[NasiLemakState, int]:
         return GAME.from_position(base(n, phase="fly_target", moves_left=2)), 0
     if kind == "fan_target":
         return GAME.from_position(own_fly(base(n, phase="fan_target", moves_left=2, fan_from=0))), 0
+    if kind == "over":
+        data = base(n, known=[[0, q, {INGREDIENTS[q % 5]: 1}] for q in others(n)])
+        with_hand(data, 0, {**dict.fromkeys(INGREDIENTS, 1), "fan": 1, "officer": 1})
+        data["nasi_lemak"][0] = [{"packs": 2, "fly": False}, {"packs": 2, "fly": False}]
+        state = GAME.from_position(data)
+        for move in ("make nasi lemak", "1 pack"):
+            player = state.current_player()
+            state.apply(state.str_to_action(move, player), player)
+        return state, 0
     raise AssertionError(kind)
 
 
@@ -548,3 +563,181 @@ def test_accept_is_shown_disabled_with_the_reason_when_you_lack_the_cards(
     driver.page.screenshot(path=artifacts / "nasi_lemak-response-cannot-accept-desktop.png")
     driver.play(decision, legal_action(decision, "decline"))
     phase_is(driver, "main")
+
+
+# --- a phone: readable texts and targets a finger can hit ---------------------------------------
+PHONE_CHECK = """() => {
+  const drawing = document.querySelector('#board svg');
+  const texts = [...drawing.querySelectorAll('text')]
+    .filter((t) => t.textContent.trim() && t.getBoundingClientRect().width > 0);
+  const small = texts.map((t) => {
+    const m = t.getScreenCTM();
+    const px = Number.parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    return `${JSON.stringify(t.textContent.slice(0, 30))} ${px.toFixed(1)} px`;
+  }).filter((line) => Number.parseFloat(line.split(' ').at(-2)) < 12);
+  const targets = [...drawing.querySelectorAll('[data-action], [data-pick], [data-clear]')]
+    .map((node) => [node, node.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 24 || r.height < 24)
+    .map(([node, r]) => `${node.dataset.move || node.dataset.pick || 'clear'}`
+      + ` ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
+  return { small, targets };
+}"""
+SMALLEST_ON_PHONE = 12.0
+"""The smallest text, in CSS px on screen, that the table draws on a phone."""
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize(
+    "kind", ["main", "offer", "response", "pick", "trio", "fan_target", "over"]
+)
+def test_on_a_phone_every_text_is_readable_and_every_target_big_enough(
+    human_table: Any, phone_driver: Any, artifacts: Path, kind: str, players: int
+) -> None:
+    """At 390x844 no board text is under 12 px high and no move target under 24x24 px, and
+    nothing runs off the board."""
+    open_quiet(phone_driver, human_table, players)
+    state, seat = case(kind, players)
+    show(phone_driver, state, seat)
+    phone_driver.page.screenshot(
+        path=artifacts / f"nasi_lemak-sizes-{kind}-{players}p-phone.png", full_page=True
+    )
+    found = phone_driver.page.evaluate(PHONE_CHECK)
+    assert found["small"] == [], found["small"]
+    assert found["targets"] == [], found["targets"]
+    assert phone_driver.layout_problems(FRAMES, SMALLEST_ON_PHONE) == []
+
+
+@pytest.mark.parametrize("players", [3, 6])
+@pytest.mark.parametrize("kind", ["main", "over"])
+def test_mid_game_and_the_end_are_drawn_without_overlaps_on_both_windows(
+    human_table: Any, driver: Any, phone_driver: Any, artifacts: Path, kind: str, players: int
+) -> None:
+    """The table in the middle of a game and once it is over, at 1280x800 and at 390x844: no
+    text on another, none out of its frame, and every Nasi Lemak card face up at the end."""
+    for person, window in ((driver, "desktop"), (phone_driver, "phone")):
+        open_quiet(person, human_table, players)
+        state, seat = case(kind, players)
+        show(person, state, seat)
+        person.page.screenshot(path=artifacts / f"nasi_lemak-{kind}-{players}p-{window}-full.png")
+        assert person.layout_problems(FRAMES) == []
+
+
+# --- the move log and the marks of the others' last moves ----------------------------------------
+def show_after(driver: Any, state: NasiLemakState, moves: list[str], seat: int) -> None:
+    """Play moves from state and give the page the log and the state message seat is sent."""
+    log = []
+    for move in moves:
+        player = state.current_player()
+        action = state.str_to_action(move, player)
+        told = state.told(player, action, seat)
+        text = say(told.text, seat, NAMES[: state.num_players])
+        entry = {"seq": len(log), "player": player, "text": text, "named": told.action is not None}
+        log.append({**entry, "record": dict(told.record)})
+        state.apply(action, player)
+    driver.page.evaluate(
+        "(log) => { const p = window.meja.page; p.log.splice(0, p.log.length, ...log); }", log
+    )
+    show(driver, state, seat)
+
+
+def marks(driver: Any, where: str, mover: int) -> int:
+    return int(driver.page.locator(f'#board {where} [data-last-move="{mover}"]').count())
+
+
+def test_a_fly_is_marked_on_the_card_it_landed_on_until_its_player_moves_again(
+    human_table: Any, driver: Any, artifacts: Path
+) -> None:
+    open_quiet(driver, human_table, 3)
+    data = with_hand(base(3, active=1), 1, {"fly": 1, "rice": 1})
+    state = GAME.from_position(data)
+    show_after(driver, state, ["play fly", "fly to seat 2 card 1"], 0)
+    assert driver.page.locator("#log li").all_text_contents()[-1] == (
+        "Ben put a Fly on Cy's second Nasi Lemak card."
+    )
+    assert marks(driver, '[data-nasi-lemak="2:1"]', 1) == 1
+    assert marks(driver, '[data-seat-panel="1"]', 1) == 1  # Ben's note: played Fly
+    assert marks(driver, "", 1) == 2, "only the card the fly landed on and Ben's note are marked"
+    driver.page.screenshot(path=artifacts / "nasi_lemak-last-move-fly-desktop.png")
+    show_after(
+        driver, GAME.from_position(data), ["play fly", "fly to seat 2 card 1", "end turn"], 0
+    )
+    assert marks(driver, "", 1) == 0
+
+
+def test_an_officer_marks_the_examined_player_and_names_the_card_played_N9(
+    human_table: Any, phone_driver: Any, artifacts: Path
+) -> None:
+    open_quiet(phone_driver, human_table, 3)
+    data = with_hand(base(3, active=1), 1, {"officer": 1})
+    moves = ["play officer", "examine seat 2", "take peanuts", "take sambal"]
+    show_after(phone_driver, GAME.from_position(data), moves, 0)
+    assert phone_driver.page.locator("#log li").all_text_contents()[-1] == (
+        "Ben played the Officer on Cy and took 2 cards."
+    )
+    assert marks(phone_driver, '[data-seat-panel="2"]', 1) == 2  # its ring and its note
+    assert phone_driver.page.locator(
+        '#board [data-seat-panel="2"] .last-move'
+    ).all_text_contents() == ["Ben's move"]
+    assert phone_driver.page.locator(
+        '#board [data-seat-panel="1"] .last-move'
+    ).all_text_contents() == ["played Officer"]
+    phone_driver.page.screenshot(path=artifacts / "nasi_lemak-last-move-officer-phone.png")
+    assert phone_driver.layout_problems(FRAMES, SMALLEST_ON_PHONE) == []
+
+
+def test_the_log_names_a_bot_after_its_move_and_says_you_for_your_own(
+    web: Any, driver: Any
+) -> None:
+    bot = {"kind": "bot", "bot": "random"}
+    table = web.create("nasi_lemak", [{"kind": "human", "name": "Ana"}, bot, bot], start_player="0")
+    driver.open(table["seats"][0]["join_url"])
+    assert driver.wait_for_turn()
+    decision = driver.decision()
+    driver.play(decision, next(a for a, t in decision.legal.items() if t == "end turn"))
+    assert driver.wait_for_turn()
+    mine = driver.page.locator('#log li[data-player="0"]').all_text_contents()
+    assert mine == ["You ended the turn."]
+    bots = driver.page.locator('#log li[data-player="1"]').all_text_contents()
+    assert bots, "Bot 2 made no move the log shows"
+    assert all(line.startswith("Bot 2 ") and line.endswith(".") for line in bots), bots
+
+
+def play_http(seats: Any, rng: random.Random, moves: int) -> bool:
+    """Random legal moves over HTTP by whichever seat must act, up to moves; False once over."""
+    played = 0
+    while played < moves:
+        table = seats.state(0)
+        if table["result"]:
+            return False
+        if not table["active"]:  # a chance step the server is still resolving
+            continue
+        played += 1
+        seat = table["active"][0]
+        state = table if seat == 0 else seats.state(seat)
+        seats.move(seat, rng.choice(state["legal"])["action"], state)
+    return not seats.state(0)["result"]
+
+
+def test_a_real_game_mid_way_and_at_its_end_on_both_windows(
+    human_table: Any, driver: Any, phone_driver: Any, artifacts: Path
+) -> None:
+    """A whole game played at random: the log reads in sentences mid-way, and at the end the
+    table and its Nasi Lemak cards, all face up, are drawn with no text on another."""
+    seats = all_human(human_table, 4)
+    driver.open(seats.url(0))
+    phone_driver.open(seats.url(1))
+    rng = random.Random(7)
+    for moment in ("mid-game", "end"):
+        if moment == "mid-game":
+            assert play_http(seats, rng, 80), "the game ended before it was half played"
+        else:
+            while play_http(seats, rng, 200):
+                pass
+        step = seats.state(0)["step"]
+        for person, window in ((driver, "desktop"), (phone_driver, "phone")):
+            person.wait("(s) => window.meja.page.state.step === s", step)
+            person.page.screenshot(path=artifacts / f"nasi_lemak-real-{moment}-{window}.png")
+            assert person.layout_problems(FRAMES) == []
+            lines = person.page.locator("#log li").all_text_contents()
+            assert lines and all(line[0].isupper() and line.endswith(".") for line in lines)
+    assert driver.page.locator("#board [data-nasi-lemak] text").all_text_contents().count("?") == 0

@@ -84,6 +84,8 @@ ORDINALS = (
     *("ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"),
 )
 """A player's Nasi Lemak cards in the order they were made; the pile holds fifteen."""
+UNIT = "fly-free packs"
+"""What the scores count (scoring.scores)."""
 PILE_END = ("turn", "round")
 """When an empty pile ends the game (N5), by the option pile_out_end."""
 
@@ -95,20 +97,20 @@ def listed(parts: list[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def cards(counts: list[int], start: int = 0) -> str:
+def cards(counts: list[int]) -> str:
     """One K-long row of counts in words: '2 Rice and 1 Egg'."""
     return listed(
         [
             f"{count} {PLURAL_NAMES[t] if count > 1 else NAMES[t]}"
-            for t in range(K)
-            if (count := counts[start + t])
+            for t, count in enumerate(counts)
+            if count
         ]
     )
 
 
-def card_count(count: int) -> str:
+def counted(count: int, noun: str) -> str:
     """'1 card', '2 cards'."""
-    return f"{count} card" + ("s" if count != 1 else "")
+    return f"{count} {noun}" + ("s" if count != 1 else "")
 
 
 def nasi_lemak_card(owner: int, index: int) -> str:
@@ -195,7 +197,7 @@ def _officer_took(state: NasiLemakState, action: int, shown: bool) -> str:
     taken[action - TAKE] += 1
     if state.took >= 0:
         taken[state.took] += 1
-    what = cards(taken) if shown else card_count(sum(taken))
+    what = cards(taken) if shown else counted(sum(taken), "card")
     return f"{seat(state.active)} played the Officer on {seat(state.target)} and took {what}."
 
 
@@ -211,8 +213,7 @@ def chance(state: NasiLemakState, action: int, shown: bool) -> str:
         return f"{seat(act)} stole {what} from {seat(state.target)}."
     if phase == COOK:
         if shown:
-            packs = PACKS[action]
-            return f"{seat(act)}'s new Nasi Lemak card showed {packs} pack{'s' * (packs > 1)}."
+            return f"{seat(act)}'s new Nasi Lemak card showed {counted(PACKS[action], 'pack')}."
         return f"{seat(act)} kept the new Nasi Lemak card face down."
     if phase == DRAW and shown:
         return f"{seat(act)} drew {cards(_one(action))}."
@@ -220,14 +221,14 @@ def chance(state: NasiLemakState, action: int, shown: bool) -> str:
         return ""
     if phase == DEAL:
         dealt = HAND_SIZE - state.to_draw + 1
-        said = f"The dealer gave {seat(state.deal_seat)} {card_count(dealt)}"
+        said = f"The dealer gave {seat(state.deal_seat)} {counted(dealt, 'card')}"
         if not shown:
             return said + "."
         hand = state.hands[state.deal_seat * K : state.deal_seat * K + K]
         hand[action] += 1
         return f"{said}: {cards(hand)}."
     if phase == DRAW:
-        return f"{seat(act)} drew {card_count(DRAW_PER_TURN - state.to_draw + 1)}."
+        return f"{seat(act)} drew {counted(DRAW_PER_TURN - state.to_draw + 1, 'card')}."
     if phase == REVEAL:
         turned = state.revealed[:]
         turned[action] += 1
@@ -238,6 +239,7 @@ def chance(state: NasiLemakState, action: int, shown: bool) -> str:
 
 
 def _one(t: int) -> list[int]:
+    """One card of type t as a row of counts, for cards()."""
     row = [0] * K
     row[t] = 1
     return row
@@ -255,12 +257,13 @@ def outcome(state: NasiLemakState) -> Outcome:
     once the pile ran out or the rounds were up, with the tie on cards when there was one (N5)."""
     won = winners(state)
     packs = fly_free_packs(state, won[0])
+    most = counted(packs, "fly-free pack")
     if state.end == FIVE_PACKS:
-        line = f"{seat(won[0])} won at once with {_packs(packs)}; {WIN_PACKS} end the game."
-        return Outcome("fly-free packs", (line,))
+        line = f"{seat(won[0])} won at once with {most}; {WIN_PACKS} end the game."
+        return Outcome(UNIT, (line,))
     if state.end == ROUND_LIMIT:
         rounds = state.max_turns // state.num_players
-        why = f"The game stopped after {rounds} round{'s' * (rounds != 1)}."
+        why = f"The game stopped after {counted(rounds, 'round')}."
     else:
         why = (
             f"The Nasi Lemak pile ran out, so the game ended with that {PILE_END[state.round_end]}."
@@ -268,21 +271,13 @@ def outcome(state: NasiLemakState) -> Outcome:
     level = [q for q in range(state.num_players) if fly_free_packs(state, q) == packs]
     names = listed([seat(q) for q in won])
     if len(level) == 1:
-        return Outcome("fly-free packs", (why, f"{names} won with {_packs(packs)}."))
-    tied = f"{listed([seat(q) for q in level])} tied on {_packs(packs)}"
+        return Outcome(UNIT, (why, f"{names} won with {most}."))
+    tied = f"{listed([seat(q) for q in level])} tied on {most}"
     count = fly_free_cards(state, won[0])
     if len(won) == len(level):
-        line = f"{tied} and {_nasi(count)} and shared the win."
+        line = f"{tied} and {counted(count, 'fly-free Nasi Lemak card')} and shared the win."
     else:
         best_other = max(fly_free_cards(state, q) for q in level if q not in won)
         verb = "won" if len(won) == 1 else "shared the win"
         line = f"{tied}; {names} {verb} on fly-free Nasi Lemak cards, {count} to {best_other}."
-    return Outcome("fly-free packs", (why, line))
-
-
-def _packs(count: int) -> str:
-    return f"{count} fly-free pack" + ("s" if count != 1 else "")
-
-
-def _nasi(count: int) -> str:
-    return f"{count} fly-free Nasi Lemak card" + ("s" if count != 1 else "")
+    return Outcome(UNIT, (why, line))

@@ -6,14 +6,17 @@
 // Every move is clicked on the thing it is about: a card in your hand plays it or puts it on
 // an offer, a player's panel chooses them, a Nasi Lemak card takes a fly, a card on the offer
 // takes it back off. Buttons are left for the moves that have no object on the table.
-// On a wide window the table is laid out landscape so that it fits the window's height.
+// On a wide window the table is laid out landscape so that it fits the window's height; on a
+// phone it is drawn at its own size, so that no text is under 12 px.
+// Each other player's last move is marked on what it touched: a ring in their colour on a
+// Nasi Lemak card or on the panel of the player it was aimed at, and a note of the card played.
 
 import { label, pretty, svg, title, wrapWords } from "../svg.js";
 
 /** The width of the wide table: a little narrower with one row of other players, so that its
  * parts are drawn larger while the whole still fits the window's height. */
 const WIDE_W = { oneRow: 880, twoRows: 940 };
-const NARROW_W = 430;
+const NARROW_W = 356;
 const CARD_W = 78;
 const CARD_H = 104;
 const GAP = 10;
@@ -30,10 +33,14 @@ const FILLS = {
   officer: "#2e4a7d",
   thief: "#444",
   fly: "#5d5d5d",
-  fan: "#2a8a8a",
+  fan: "#247a7a",
   swatter: "#8a5a2a",
 };
-const DARK_TEXT = new Set(["rice", "egg", "peanuts"]);
+const DARK_TEXT = new Set(["rice", "egg", "peanuts", "cucumber"]);
+/** Ink for secondary text: 5:1 or more on every light background of the table. */
+const MUTED = "#6b5b49";
+/** The outline that keeps a seat's dot or mark visible on any background (3:1 or more). */
+const OUTLINE = "#2b2118";
 const INGREDIENT_KEYS = ["rice", "egg", "peanuts", "sambal", "cucumber"];
 /** Cards played from the hand with one click; the move's own choice follows as its own step. */
 const PLAY = {
@@ -44,6 +51,8 @@ const PLAY = {
   thief: "play thief",
   fly: "play fly",
 };
+/** Names cut short where a line has little room (a panel's last-move note). */
+const SHORT_NAMES = { mak_cik: "Mak Cik" };
 /** Cards that are aimed at one of your own Nasi Lemak cards: pick the card, then the target. */
 const AIMED = { fan: "fan from card ", swatter: "swat card " };
 /** The moves with no object on the table, shown as buttons, with their captions. */
@@ -62,6 +71,36 @@ const BOUND = [
   /^trade with seat \d+$/, /^examine seat \d+$/, /^give /, /^ask /, /^take back /, /^unask /,
   /^take /, /^announce /, /^use /,
 ];
+
+/**
+ * What each other player's last completed move touched, from the records of its steps
+ * (ctx.lastMoves): the Nasi Lemak cards ("seat:index" -> mover), the players it was aimed at
+ * (seat -> movers) and the action card it played (mover -> card key). Only what the records
+ * say is marked, so a mark shows nothing the log does not.
+ */
+function lastMarks(ctx) {
+  const marks = { cards: new Map(), seats: new Map(), played: new Map() };
+  for (const [mover, records] of ctx.lastMoves || []) {
+    if (mover === ctx.you) continue;
+    for (const record of records) {
+      for (const [q, i] of record.cards || []) marks.cards.set(`${q}:${i}`, mover);
+      for (const q of record.seats || []) {
+        const movers = marks.seats.get(q) || [];
+        if (q !== mover && !movers.includes(mover)) marks.seats.set(q, [...movers, mover]);
+      }
+      if (record.played) marks.played.set(mover, record.played);
+    }
+  }
+  return marks;
+}
+
+/** A ring in the mover's colour, outlined dark so that it shows on any card or panel. */
+function ring(ctx, mover, x, y, w, h, r) {
+  return svg("g", { "data-last-move": String(mover), "pointer-events": "none" },
+    title(`${ctx.seatName(mover)}'s last move`),
+    svg("rect", { x, y, width: w, height: h, rx: r, fill: "none", stroke: OUTLINE, "stroke-width": 5 }),
+    svg("rect", { x, y, width: w, height: h, rx: r, fill: "none", stroke: ctx.colour(mover), "stroke-width": 3 }));
+}
 
 /** A name cut to fit width at a bold font of size, with an ellipsis when it is cut. */
 function clip(name, width, size) {
@@ -104,7 +143,7 @@ function card(types, key, x, y, { count = 1, scale = 1, dim = false } = {}) {
     group.append(fitted(x + w / 2, middle + (i - (lines.length - 1) / 2) * size * 1.15, word, w - 8, { "font-size": size, fill: ink, "font-weight": 700, "pointer-events": "none" }));
   });
   if (scale >= 0.8 && type && type.malay !== type.name) {
-    group.append(fitted(x + w / 2, y + h - 14 * scale, type.malay.split(" ")[0], w - 12, { "font-size": 12, fill: ink, opacity: 0.85, "font-style": "italic", "pointer-events": "none" }));
+    group.append(fitted(x + w / 2, y + h - 14 * scale, type.malay.split(" ")[0], w - 12, { "font-size": 12, fill: ink, "font-style": "italic", "pointer-events": "none" }));
   }
   if (count > 1) {
     const r = Math.max(11, 13 * scale);
@@ -165,7 +204,7 @@ function text(x, y, content, attrs = {}) {
 function button(ctx, move, x, y, w, caption, disabled = false) {
   const node = svg("g", { "data-button": move, class: disabled ? "disabled" : null },
     svg("rect", { class: "hl", x, y, width: w, height: 42, rx: 10, fill: disabled ? "#eee8dc" : "#fff", stroke: disabled ? "#d4c8b0" : "#bfae8f", "stroke-width": 2 }),
-    label(x + w / 2, y + 21, caption, { "font-size": 16, "font-weight": 600, fill: disabled ? "#a89a86" : "#2b2118" }));
+    label(x + w / 2, y + 21, caption, { "font-size": 16, "font-weight": 600, fill: disabled ? MUTED : "#2b2118" }));
   if (!disabled) ctx.target(node, move);
   return node;
 }
@@ -206,6 +245,8 @@ function nasiLemakRow(ctx, seat, player, x, y, width, { own = false, size = 1 } 
       svg("rect", { class: "hl", x: cx - 3, y: y - 3, width: w + 6, height: h + 6, rx: 8, fill: "none", stroke: "transparent", "pointer-events": "all" }),
       back(cx, y, w, h, true, shown));
     if (flies[i]) node.append(fly(cx + w - 6 * size, y + 9 * size, size * 0.75));
+    const mover = ctx.marks.cards.get(`${seat}:${i}`);
+    if (mover !== undefined) node.append(ring(ctx, mover, cx - 4, y - 4, w + 8, h + 8, 9));
     if (own && view.phase === "fan_target" && view.fan_from === i) {
       node.append(svg("rect", { x: cx - 4, y: y - 4, width: w + 8, height: h + 8, rx: 9, fill: "none", stroke: "#2a8a8a", "stroke-width": 3, "stroke-dasharray": "6 4", "pointer-events": "none" }));
     }
@@ -226,7 +267,14 @@ function knownChips(types, known, x, y, width) {
   const group = svg("g", { class: "known" });
   const entries = Object.entries(known || {}).filter(([, n]) => n > 0);
   if (!entries.length) return group;
-  group.append(text(x, y + 14, "Known:", { "font-size": 12, fill: "#7a6a58" }));
+  const all = entries.map(([k, c]) => `${c} ${cardName(types, k)}`).join(", ");
+  if (width < 130) {
+    // Beside a last-move note only a count fits; the cards are listed in its tooltip.
+    const count = entries.reduce((sum, [, n]) => sum + n, 0);
+    group.append(svg("g", {}, title(`known to hold ${all}`), text(x, y + 14, `Known: ${count}`, { "font-size": 12, fill: MUTED })));
+    return group;
+  }
+  group.append(text(x, y + 14, "Known:", { "font-size": 12, fill: MUTED }));
   let cx = x + 52;
   let full = false;
   entries.forEach(([key, n], i) => {
@@ -236,7 +284,7 @@ function knownChips(types, known, x, y, width) {
     const room = i === entries.length - 1 ? 0 : 64; // space for "+N more" after this chip
     if (cx + w + room > x + width) {
       group.append(svg("g", {}, title(entries.slice(i).map(([k, c]) => `${c} ${cardName(types, k)}`).join(", ")),
-        text(cx, y + 14, `+${entries.length - i} more`, { "font-size": 12, fill: "#7a6a58" })));
+        text(cx, y + 14, `+${entries.length - i} more`, { "font-size": 12, fill: MUTED })));
       full = true;
       return;
     }
@@ -258,21 +306,39 @@ function opponentPanel(ctx, types, player, x, y, w) {
   const panel = svg("g", { "data-seat-panel": seat },
     title(ctx.seatName(seat)),
     svg("rect", { class: "hl", x, y, width: w, height: PANEL_H, rx: 10, fill: acting ? "#e6f4ee" : "#fffaf0", stroke: acting ? ctx.colour(seat) : "#e2d5bd", "stroke-width": 2 }),
-    svg("circle", { cx: x + 16, cy: y + 17, r: 7, fill: ctx.colour(seat) }),
+    svg("circle", { cx: x + 16, cy: y + 17, r: 7, fill: ctx.colour(seat), stroke: OUTLINE, "stroke-width": 1.5 }),
     text(x + 29, y + 23, clip(ctx.seatName(seat), room, 16), { "font-size": 16, "font-weight": 700 }));
   if (badge) panel.append(text(x + w - 12, y + 22, badge, { "font-size": 12, "font-weight": 600, fill: "#1f6f5a", "text-anchor": "end" }));
   panel.append(svg("g", {}, title(`${player.hand_size} cards in hand`), back(x + 10, y + 33, 32, 44, false, String(player.hand_size))),
-    text(x + 26, y + 96, "cards", { "font-size": 12, fill: "#7a6a58", "text-anchor": "middle" }));
+    text(x + 26, y + 96, "cards", { "font-size": 12, fill: MUTED, "text-anchor": "middle" }));
   const values = player.nasi_lemak || [];
   if (values.length) {
     panel.append(nasiLemakRow(ctx, seat, player, x + 54, y + 33, w - 64));
   } else {
-    panel.append(text(x + 56, y + 60, "no Nasi Lemak yet", { "font-size": 12, fill: "#a89a86" }));
+    panel.append(text(x + 56, y + 60, "no Nasi Lemak yet", { "font-size": 12, fill: MUTED }));
   }
-  panel.append(knownChips(types, player.known, x + 54, y + 84, w - 64));
+  const tag = lastMoveTag(ctx, types, seat, x + w - 10, y + PANEL_H - 12);
+  if (tag.movers.length) panel.append(ring(ctx, tag.movers[0], x + 2, y + 2, w - 4, PANEL_H - 4, 9));
+  if (tag.node) panel.append(tag.node);
+  panel.append(knownChips(types, player.known, x + 54, y + 84, w - 64 - tag.width));
   ctx.target(panel, `trade with seat ${seat}`);
   ctx.target(panel, `examine seat ${seat}`);
   return panel;
+}
+
+/** The corner note of a panel for the other players' last moves: the card this player played,
+ * and whose move was aimed at them; movers lists the latter, whose ring the panel gets. */
+function lastMoveTag(ctx, types, seat, right, baseline) {
+  const played = ctx.marks.played.get(seat);
+  const movers = ctx.marks.seats.get(seat) || [];
+  const parts = [];
+  if (played) parts.push(`played ${SHORT_NAMES[played] || cardName(types, played)}`);
+  if (movers.length) parts.push(`${clip(ctx.seatName(movers[0]), 70, 12)}'s move`);
+  if (!parts.length) return { node: null, width: 0, movers };
+  const words = parts.join(" · ");
+  const node = svg("g", { "data-last-move": String(played ? seat : movers[0]), class: "last-move" },
+    text(right, baseline, words, { "font-size": 12, "font-weight": 600, fill: MUTED, "text-anchor": "end" }));
+  return { node, width: words.length * 12 * 0.62 + 12, movers };
 }
 
 /** What a seat is doing now, in two or three words, for its panel; its packs at the end. */
@@ -316,9 +382,9 @@ function piles(ctx, x, y) {
   if (view.phase !== "over" && view.active >= 0) {
     const name = ctx.seatName(view.active);
     const whose = view.active === ctx.you ? "Your turn" : name.length > 9 ? `${name.slice(0, 8)}…` : name;
-    lines.push([whose, { "font-weight": 700, fill: ctx.colour(view.active) }]);
+    lines.push([whose, { "font-weight": 700 }]);
     lines.push([`${view.moves_left} move${view.moves_left === 1 ? "" : "s"} left`, { "font-weight": 700 }]);
-    if (view.declined_offers) lines.push([`Declined: ${view.declined_offers}`, { fill: "#7a6a58" }]);
+    if (view.declined_offers) lines.push([`Declined: ${view.declined_offers}`, { fill: MUTED }]);
   }
   if (view.phase === "over") lines.push(["Game over", { "font-weight": 700 }]);
   lines.forEach(([content, attrs], i) => group.append(text(x + 180, y + 18 + i * 20, content, { "font-size": 13, ...attrs })));
@@ -330,10 +396,11 @@ function ownNasiLemak(ctx, me, x, y, width) {
   const group = svg("g", { class: "own-nasi-lemak" });
   const values = me.nasi_lemak || [];
   const packs = values.reduce((sum, v, i) => sum + (me.flies[i] ? 0 : v || 0), 0);
-  group.append(text(x, y + 14, "Your Nasi Lemak", { "font-size": 15, "font-weight": 700, fill: ctx.colour(ctx.you) }),
+  group.append(svg("circle", { cx: x + 6, cy: y + 9, r: 6, fill: ctx.colour(ctx.you), stroke: OUTLINE, "stroke-width": 1.5 }),
+    text(x + 17, y + 14, "Your Nasi Lemak", { "font-size": 15, "font-weight": 700 }),
     text(x + width, y + 14, `${packs} fly-free pack${packs === 1 ? "" : "s"}`, { "font-size": 13, fill: "#5a4632", "text-anchor": "end" }));
   if (values.length) group.append(nasiLemakRow(ctx, ctx.you, me, x + 4, y + 26, width - 8, { own: true, size: 1.15 }));
-  else group.append(text(x, y + 50, "none yet: collect the five ingredients", { "font-size": 13, fill: "#a89a86" }));
+  else group.append(text(x, y + 50, "none yet: collect the five ingredients", { "font-size": 13, fill: MUTED }));
   return { node: group, height: 88 };
 }
 
@@ -350,7 +417,8 @@ function choiceRow(ctx, types, entries, x, y, width, scale) {
   return group;
 }
 
-/** The cards of one side of the offer; the offerer clicks one to take it back off the offer. */
+/** The cards of one side of the offer, in as many rows as they need; the offerer clicks one to
+ * take it back off the offer. Returns the group and its rows. */
 function offerSide(ctx, types, counts, verb, x, y, width, scale) {
   const group = svg("g", { class: "offer-side" });
   const entries = Object.entries(counts || {}).filter(([, n]) => n > 0);
@@ -358,16 +426,18 @@ function offerSide(ctx, types, counts, verb, x, y, width, scale) {
   const h = CARD_H * scale;
   if (!entries.length) {
     group.append(svg("rect", { x, y, width: w, height: h, rx: 7, fill: "none", stroke: "#d8c9a8", "stroke-dasharray": "5 4" }),
-      label(x + w / 2, y + h / 2, "—", { "font-size": 16, fill: "#a89a86" }));
-    return group;
+      label(x + w / 2, y + h / 2, "—", { "font-size": 16, fill: MUTED }));
+    return { node: group, rows: 1 };
   }
-  const step = entries.length > 1 ? Math.min(w + 8, (width - w) / (entries.length - 1)) : w + 8;
+  const perRow = Math.max(1, Math.floor((width + 8) / (w + 8)));
   entries.forEach(([key, n], i) => {
-    const node = svg("g", { "data-offer": `${verb}:${key}` }, card(types, key, x + i * step, y, { count: n, scale }));
+    const cx = x + (i % perRow) * (w + 8);
+    const cy = y + Math.floor(i / perRow) * (h + 8);
+    const node = svg("g", { "data-offer": `${verb}:${key}` }, card(types, key, cx, cy, { count: n, scale }));
     ctx.target(node, `${verb} ${words(key)}`);
     group.append(node);
   });
-  return group;
+  return { node: group, rows: Math.ceil(entries.length / perRow) };
 }
 
 /** The cards asked for that the viewer does not hold, as words ("2 Egg, 1 Fan"), or "". */
@@ -402,13 +472,15 @@ function offerArea(ctx, types, x, y, w, h) {
   const asker = you(from) ? "You ask for" : `${short(from)} asks for`;
   group.append(text(x + 16, y + 54, giver, { "font-size": 13, fill: "#5a4632", "font-weight": 700 }),
     text(x + 30 + col, y + 54, asker, { "font-size": 13, fill: "#5a4632", "font-weight": 700 }));
-  group.append(offerSide(ctx, types, offer.give, "take back", x + 16, y + 64, col, scale),
-    offerSide(ctx, types, offer.ask, "unask", x + 30 + col, y + 64, col, scale));
-  let bottom = y + 64 + CARD_H * scale;
+  const gives = offerSide(ctx, types, offer.give, "take back", x + 16, y + 64, col, scale);
+  const asked = offerSide(ctx, types, offer.ask, "unask", x + 30 + col, y + 64, col, scale);
+  group.append(gives.node, asked.node);
+  const rows = Math.max(gives.rows, asked.rows);
+  let bottom = y + 64 + rows * CARD_H * scale + (rows - 1) * 8;
   const mine = you(from) && ctx.legal.length > 0;
   const note = (content, attrs = {}, width = inner) => {
     for (const line of wrap(content, width, 13)) {
-      group.append(text(x + 16, bottom + 20, line, { "font-size": 13, fill: "#7a6a58", ...attrs }));
+      group.append(text(x + 16, bottom + 20, line, { "font-size": 13, fill: MUTED, ...attrs }));
       bottom += 20;
     }
     bottom += 6;
@@ -661,7 +733,7 @@ function hand(ctx, types, x, y, width) {
   });
   const rows = Math.ceil(entries.length / perRow);
   if (!entries.length) {
-    group.append(text(x, top + 20, "no cards", { "font-size": 13, fill: "#a89a86" }));
+    group.append(text(x, top + 20, "no cards", { "font-size": 13, fill: MUTED }));
     return { node: group, height: 56 };
   }
   return { node: group, height: 26 + rows * (CARD_H * fit + 10) };
@@ -684,6 +756,7 @@ function trioChoice(ctx, node, key) {
 }
 
 export function draw(ctx) {
+  ctx.marks = lastMarks(ctx);
   const types = cardTypes(ctx);
   const view = ctx.view;
   const rivals = (view.seats || []).filter((p) => p.seat !== ctx.you).length;
@@ -714,14 +787,16 @@ export function draw(ctx) {
     others.node.setAttribute("transform", `translate(0 ${y - 10})`);
     parts.push(others.node);
     y += others.height + GAP;
+    // The move in progress comes right after the players it may be aimed at (a trade partner,
+    // an examined hand), so that they and its buttons fit the phone's height together.
+    const area = actionArea(ctx, types, 10, y, W - 20, 150);
+    parts.push(area.node);
+    y += area.height + GAP;
     if (me) {
       const own = ownNasiLemak(ctx, me, 14, y, W - 28);
       parts.push(own.node);
       y += own.height;
     }
-    const area = actionArea(ctx, types, 10, y, W - 20, 150);
-    parts.push(area.node);
-    y += area.height + GAP;
   }
   if (me) {
     const cards = hand(ctx, types, 14, y, W - 28);
