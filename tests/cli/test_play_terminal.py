@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from meja.commands.play_session import LOG_MARK
 from meja.core import GameRecord
+from meja.games.te_kuiti.words import KIND_NAMES
 
 FIRST_MOVE_FOREVER = "1\n" * 3000
 
@@ -37,10 +39,17 @@ def test_a_whole_te_kuiti_game_with_help_bad_input_and_undo() -> None:
     assert out.count("Nothing to undo") == 2, "undo refused at the start and after the flips"
     assert "Took back your last decision." in out
     assert "Bot 2 turned over" in out
-    chance = [line for line in out.splitlines() if line.startswith("Chance:")]
-    assert chance == [], "the log never writes down what a turned tile showed"
+    turned = [line for line in _log(out) if "turned over" in line and "collected" not in line]
+    assert turned, "the log says which tiles were turned over"
+    shown = [line for line in turned if any(kind in line for kind in KIND_NAMES)]
+    assert shown == [], "the log never writes down what a tile left on the field showed"
     assert "Game over. Points: you" in out
     assert "Traceback" not in result.stderr
+
+
+def _log(out: str) -> list[str]:
+    """The move log's sentences among everything the terminal printed."""
+    return [line.removeprefix(LOG_MARK) for line in out.splitlines() if line.startswith(LOG_MARK)]
 
 
 def test_a_whole_mooncake_game_hides_the_bots_choices(tmp_path: Path) -> None:
@@ -65,7 +74,7 @@ def test_a_two_player_mooncake_bot_keeps_its_tile_to_itself() -> None:
     result = _play("mooncake", "--seats", "human,heuristic", "--seed", "3", typed=typed)
     out = result.stdout
     assert result.returncode == 0, result.stderr
-    bot_lines = [line for line in out.splitlines() if line.startswith("Bot 2 ")]
+    bot_lines = [line for line in _log(out) if line.startswith("Bot 2 ")]
     assert any(line.startswith("Bot 2 placed three tiles") for line in bot_lines), bot_lines
     assert not any(re.match(r"Bot 2 kept a (?!tile)", line) for line in bot_lines), bot_lines
     assert not any(line.startswith("Bot 2 placed a") for line in bot_lines), bot_lines
