@@ -71,6 +71,7 @@ function context(message) {
     components: page.components,
     selection: page.selection,
     finished: Boolean(message.result),
+    result: message.result, // scores, winners, their unit and what decided the game, in words
     wide: WIDE.matches, // a wide window: the board is scaled to fit its height, so lay it out wide
     seatName,
     colour: seatColour,

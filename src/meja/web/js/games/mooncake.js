@@ -522,7 +522,8 @@ function tasteTable(ctx, view, x, y, w) {
   const seats = (view.boards || []).map((_, s) => s)
     .sort((a, b) => (view.festive?.[b] ?? 0) - (view.festive?.[a] ?? 0) || a - b);
   const rowH = 24;
-  const said = view.phase === "over" ? wrapWords(verdict(ctx, view), w - 24, SMALL, 0.55) : [];
+  const verdict = (ctx.result?.lines || []).join(" ");
+  const said = view.phase === "over" ? wrapWords(verdict, w - 24, SMALL, 0.55) : [];
   const height = 40 + (seats.length + 1) * rowH + said.length * 18 + (said.length ? 6 : 0);
   const colW = Math.min(84, (w - 150) / (rounds + 1));
   const col = (k) => x + w - 12 - (rounds - k) * colW - colW / 2;
@@ -540,31 +541,6 @@ function tasteTable(ctx, view, x, y, w) {
   const below = y + 50 + seats.length * rowH + 32;
   said.forEach((line, k) => group.append(text(x + 12, below + k * 18, line, { "font-size": SMALL, "data-verdict": "" })));
   return { node: group, height };
-}
-
-/** Names as a sentence lists them: "a", "a and b", "a, b and c". */
-const listed = (items) => (items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
-const capital = (words) => words.charAt(0).toUpperCase() + words.slice(1);
-
-/**
- * Who won, and after a tie on Festive Points how last round's Taste settled it (M8): the
- * sentence the game's result says, for the seat looking.
- */
-function verdict(ctx, view) {
-  const festive = view.festive || [];
-  const who = (seat) => (seat === ctx.you ? "you" : ctx.seatName(seat));
-  const whose = (seat) => (seat === ctx.you ? "your" : `${ctx.seatName(seat)}'s`);
-  const best = Math.max(...festive);
-  const tied = festive.map((_, seat) => seat).filter((seat) => festive[seat] === best);
-  if (tied.length === 1) return `${capital(who(tied[0]))} won with ${best} Festive Points.`;
-  const last = view.tastes[view.tastes.length - 1];
-  const top = Math.max(...tied.map((seat) => last[seat]));
-  const winners = tied.filter((seat) => last[seat] === top);
-  const behind = tied.filter((seat) => last[seat] !== top).map((seat) => `${whose(seat)} ${last[seat]}`);
-  const both = `${capital(listed(tied.map(who)))} tied on ${best} Festive Points`;
-  if (!behind.length) return `${both} and on last round's Taste, ${top}, and shared the win.`;
-  if (winners.length === 1) return `${both}; ${who(winners[0])} won on last round's Taste, ${top} to ${listed(behind)}.`;
-  return `${both}; ${listed(winners.map(who))} had the best Taste last round, ${top} to ${listed(behind)}, and shared the win.`;
 }
 
 /** Your part: your cakes, your tiles and the choice or placement being made. */
