@@ -11,11 +11,13 @@ import pytest
 from meja.core import TERMINAL, GameRecord, IllegalAction
 from meja.core.episode import play_random
 from meja.core.game import random_step
+from meja.core.told import say
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import FLIP, PAIR_ACTION
 from meja.games.te_kuiti.components import FENCES
 from meja.games.te_kuiti.state import TeKuitiState
 from meja.games.te_kuiti.tables import CELL_INDEX, CELL_NAMES, NUM_CELLS
+from meja.games.te_kuiti.words import outcome
 
 Build = Callable[..., TeKuitiState]
 Play = Callable[..., TeKuitiState]
@@ -313,6 +315,8 @@ def test_roles_swap_and_the_shepherd_opens_the_second_round(
 def test_the_totals_of_both_rounds_decide_the_winner(
     build: Build, play: Play, around: Around
 ) -> None:
+    """T7, T8: the totals of both rounds decide; the outcome says each round as shepherd and
+    sheep, then the winner."""
     state = build(
         round=2,
         shepherd=1,
@@ -329,6 +333,15 @@ def test_the_totals_of_both_rounds_decide_the_winner(
     assert state.scores() == [7.0, 5.0]
     assert state.winners() == [0]
     assert state.returns() == [1.0, 0.0]
+    result = outcome(state)
+    assert result.unit == "points"
+    names = ["Player 1", "Bot 2"]
+    assert [say(line, 0, names) for line in result.lines] == [
+        "Round 1: you enclosed 5 tiles and Bot 2 collected 3 sheep.",
+        "Round 2: Bot 2 enclosed 2 tiles and you collected 2 sheep.",
+        "You won with 7 points to 5.",
+    ]
+    assert say(result.lines[-1], 1, names) == "Player 1 won with 7 points to 5."
 
 
 def test_a_tie_after_two_rounds_is_a_draw(build: Build, play: Play) -> None:

@@ -272,31 +272,6 @@ def test_every_completed_move_is_one_sentence_for_every_viewer(players: int) -> 
     assert moves > 1000
 
 
-def test_the_outcome_of_two_players_says_each_round_and_the_winner(
-    build: Build, play: Play, around: Around
-) -> None:
-    """T7, T8: the totals of both rounds decide; each round is said as shepherd and sheep."""
-    state = build(
-        round=2,
-        shepherd=1,
-        round_scores=[[5, 3]],
-        phase="shepherd",
-        end_of_round=True,
-        last_turn=True,
-        fences=around("a1", "b1"),
-        cells={"d5": "gone angry", "e5": "gone angry_daisy"},
-    )
-    play(state, "fence e1n", "fence c3n")
-    result = outcome(state)
-    assert result.unit == "points"
-    assert [say(line, 0, NAMES) for line in result.lines] == [
-        "Round 1: you enclosed 5 tiles and Bot 2 collected 3 sheep.",
-        "Round 2: Bot 2 enclosed 2 tiles and you collected 2 sheep.",
-        "You won with 7 points to 5.",
-    ]
-    assert say(result.lines[-1], 1, NAMES) == "Player 1 won with 7 points to 5."
-
-
 def test_a_tie_is_said_to_be_a_draw_T8(build: Build, play: Play) -> None:
     """T8: the rulebook says play again; the engine reports a draw."""
     state = build(
