@@ -702,15 +702,21 @@ def test_the_log_names_a_bot_after_its_move_and_says_you_for_your_own(
     assert all(line.startswith("Bot 2 ") and line.endswith(".") for line in bots), bots
 
 
+def settled(seats: Any) -> dict[str, Any]:
+    """Seat 0's state once the server has resolved every chance step a move led to."""
+    while True:
+        table = seats.state(0)
+        if table["result"] or table["active"]:
+            return dict(table)
+
+
 def play_http(seats: Any, rng: random.Random, moves: int) -> bool:
     """Random legal moves over HTTP by whichever seat must act, up to moves; False once over."""
     played = 0
     while played < moves:
-        table = seats.state(0)
+        table = settled(seats)
         if table["result"]:
             return False
-        if not table["active"]:  # a chance step the server is still resolving
-            continue
         played += 1
         seat = table["active"][0]
         state = table if seat == 0 else seats.state(seat)
@@ -733,7 +739,7 @@ def test_a_real_game_mid_way_and_at_its_end_on_both_windows(
         else:
             while play_http(seats, rng, 200):
                 pass
-        step = seats.state(0)["step"]
+        step = settled(seats)["step"]
         for person, window in ((driver, "desktop"), (phone_driver, "phone")):
             person.wait("(s) => window.meja.page.state.step === s", step)
             person.page.screenshot(path=artifacts / f"nasi_lemak-real-{moment}-{window}.png")
