@@ -115,7 +115,8 @@ def test_the_result_box_shows_the_unit_and_the_lines_it_is_sent(
     page = sized_driver.page
     table = web.create("te_kuiti", [{"kind": "human", "name": "Ana"}, BOT])
     page.goto(table["seats"][0]["join_url"])
-    expect(page.locator("#status")).to_have_text("connected")
+    # Ana's turn: the table waits for her, so no later state replaces the one drawn below.
+    page.wait_for_function("document.body.dataset.yourTurn === 'yes'")
     sent = {
         "scores": [7, 7],
         "winners": [1],
