@@ -89,9 +89,11 @@ class Encoder(ABC):
 
     def remember(self, player: int, told: Told) -> None:
         """Keep what the seat learnt from one step (player or CHANCE) before it is applied."""
+        return None
 
     def forget(self) -> None:
         """Start a new game with nothing remembered."""
+        return None
 
     def copy(self) -> Encoder:
         """An independent encoder with the same memory, for a cloned game; an encoder that
