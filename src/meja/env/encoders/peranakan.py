@@ -291,7 +291,7 @@ class PeranakanEncoder(Encoder):
         kueh = kueh[me:] + kueh[:me]
         supply = view["supply"]
         numbers = [view["turn"], view["deck_size"], *deck, *supply.values()]
-        numbers.append(min(view.get("wild_left", 0), MOST_WILDS))
+        numbers.append(view.get("wild_left", 0))
         numbers += [hand[0] for hand in hands]
         numbers += [hand[1] for hand in hands]
         for counts in kueh:
