@@ -113,7 +113,7 @@ def build(
 
 def random_views(players: int, options: Mapping[str, Any], games: int) -> list[dict[str, Any]]:
     """Every seat's view after every step of seeded random games."""
-    views = []
+    views: list[dict[str, Any]] = []
     for seed in range(games):
         state = GAME.new_state(players, **options)
         rng = random.Random(seed * 10 + players)
