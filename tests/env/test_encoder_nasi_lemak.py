@@ -4,6 +4,7 @@ what the seat may not see."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -11,6 +12,8 @@ import pytest
 
 from meja.core.game import random_step
 from meja.env.encoders.nasi_lemak import NasiLemakEncoder
+from meja.env.encoding import Encoder
+from meja.env.table import Table
 from meja.games.nasi_lemak import GAME, NasiLemakState
 from meja.games.nasi_lemak.tables import (
     CARD_INDEX,
@@ -61,25 +64,49 @@ def _field(state: NasiLemakState, seat: int, name: str) -> np.ndarray:
     return encoder.observe(state.view(seat))[encoder.layout.slice(name)]
 
 
-def _random_states(num_players: int, seed: int) -> list[NasiLemakState]:
-    """Every state a seeded random game passes through, chance included."""
+def _random_game(num_players: int, seed: int) -> Iterator[tuple[NasiLemakState, list[Encoder]]]:
+    """Each state of a seeded random game, chance included, with every seat's encoder told of
+    every step so far."""
     rng = random.Random(seed)
     state = GAME.new_state(num_players)
-    states = [state.clone()]
-    while not state.is_terminal() and len(states) < MAX_STEPS:
+    encoders = [_encoder(state, seat) for seat in range(num_players)]
+    yield state, encoders
+    for _ in range(MAX_STEPS):
+        if state.is_terminal():
+            return
         player, action = random_step(state, rng)
+        for encoder in encoders:
+            encoder.remember(player, state.told(player, action, encoder.seat))
         state.apply(action, player)
-        states.append(state.clone())
-    return states
+        yield state, encoders
+
+
+def _table(state: NasiLemakState) -> Table:
+    """A Table playing from state, every seat's memory empty."""
+    table = Table("nasi_lemak", state.num_players)
+    table.state = state
+    return table
+
+
+def _act(table: Table, *moves: str) -> None:
+    """The seat to move plays each move by its string; chance is drawn by the Table."""
+    for move in moves:
+        state = table.state
+        table.act(state.str_to_action(move, state.current_player()))
+
+
+def _supplied_out(obs: np.ndarray, table: Table, relative: int) -> list[float]:
+    """The seat_supplied_out bits of the other seat relative seats on, by ingredient."""
+    part = obs[table.layout.slice("seat_supplied_out")].reshape(-1, len(INGREDIENTS))
+    return list(part[relative - 1])
 
 
 @pytest.mark.parametrize("num_players", PLAYER_COUNTS)
 def test_every_observation_lies_within_each_fields_bounds_at_every_step(num_players: int) -> None:
     options = GAME.new_state(num_players).options
     layout = NasiLemakEncoder.fields(num_players, options)
-    encoders = [NasiLemakEncoder(num_players, options, seat) for seat in range(num_players)]
     for seed in range(GAMES_PER_COUNT):
-        for state in _random_states(num_players, seed):
+        for state, encoders in _random_game(num_players, seed):
             for seat, encoder in enumerate(encoders):
                 obs = encoder.observe(state.view(seat))
                 assert obs.shape == (layout.size,)
@@ -210,14 +237,12 @@ def test_the_end_scores_and_winners_are_shown_once_the_game_is_over() -> None:
 @pytest.mark.parametrize("num_players", [2, 4, 6])
 def test_what_the_seat_cannot_see_does_not_change_its_observation(num_players: int) -> None:
     rng = random.Random(num_players)
-    states = _random_states(num_players, seed=num_players)[::10]
     checked = 0
     redealt = 0
-    for state in states:
-        if state.is_terminal():
+    for step, (state, encoders) in enumerate(_random_game(num_players, seed=num_players)):
+        if state.is_terminal() or step % 10:
             continue
-        for seat in range(num_players):
-            encoder = _encoder(state, seat)
+        for seat, encoder in enumerate(encoders):
             world = state.resample(seat, rng)
             assert np.array_equal(
                 encoder.observe(state.view(seat)), encoder.observe(world.view(seat))
@@ -225,3 +250,46 @@ def test_what_the_seat_cannot_see_does_not_change_its_observation(num_players: i
             checked += 1
             redealt += world.hands != state.hands
     assert checked > 20 and redealt > 10
+
+
+RICE = INGREDIENTS.index(CARD_INDEX["rice"])
+
+
+def _supplier_played(num_players: int = 3) -> Table:
+    """Seat 0 has played a Supplier naming rice: seat 1 handed over its two, seat 2 had none."""
+    hands = [{"supplier": 1}, {"rice": 2, "egg": 1}, {"egg": 1}]
+    table = _table(_state(num_players, hands=hands))
+    _act(table, "play supplier", "announce rice")
+    return table
+
+
+def test_a_supplier_marks_every_other_hand_as_holding_no_unseen_ingredient() -> None:
+    table = _supplier_played()
+    obs = table.observe(2)
+    assert _supplied_out(obs, table, 2) == [float(i == RICE) for i in range(len(INGREDIENTS))]
+    assert not any(_supplied_out(obs, table, 1)), "the Supplier itself is not marked"
+    assert _supplied_out(table.observe(0), table, 1)[RICE] == 1
+    assert _supplied_out(table.observe(0), table, 2)[RICE] == 1
+
+
+def test_the_mark_outlives_the_supplier_step_and_ends_with_the_seats_own_draw() -> None:
+    table = _supplier_played()
+    _act(table, "trade", "trade with seat 1", "give rice", "ask egg", "propose", "accept")
+    assert table.state.view(2)["just_seen"] is None
+    assert _supplied_out(table.observe(2), table, 2)[RICE] == 1
+    _act(table, "end turn")
+    assert table.state.active == 1
+    assert not any(_supplied_out(table.observe(2), table, 2))
+    assert _supplied_out(table.observe(0), table, 2)[RICE] == 1, "seat 2 has not drawn yet"
+
+
+def test_a_cloned_table_keeps_its_own_memory() -> None:
+    table = _supplier_played()
+    twin = table.clone()
+    for encoder in table.encoders:
+        encoder.forget()
+    assert not any(_supplied_out(table.observe(0), table, 1))
+    assert _supplied_out(twin.observe(0), twin, 1)[RICE] == 1
+    _act(twin, "end turn")
+    assert not any(_supplied_out(twin.observe(0), twin, 1))
+    assert _supplied_out(twin.encoders[0].copy().observe(twin.state.view(0)), twin, 2)[RICE] == 1

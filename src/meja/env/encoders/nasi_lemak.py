@@ -3,12 +3,16 @@ and, per seat from the observer on, its hand size, known cards and Nasi Lemak ca
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from meja.core.game import CHANCE
+from meja.core.told import Told
 from meja.env.encoding import Encoder, Field
+from meja.games.nasi_lemak.actions import ACCEPT, ANNOUNCE, DECLINE, EXAMINE
 from meja.games.nasi_lemak.components import (
     CARD_TYPES,
     DRAW_PER_TURN,
@@ -62,15 +66,18 @@ PER_SEAT = (
 class NasiLemakEncoder(Encoder):
     """What one seat sees of a Nasi Lemak game, seats counted from the observer clockwise.
 
-    The view already keeps every card the seat has seen in another hand and knows is still there
-    (offers, the Officer, the Thief, the Supplier), so nothing needs remembering.
+    The view keeps every card the seat has seen in another hand and knows is still there, but
+    not that a Supplier emptied a hand of an ingredient until its next turn (N7): that is kept.
     """
+
+    remembers = True
 
     def __init__(self, num_players: int, options: Mapping[str, Any], seat: int) -> None:
         super().__init__(num_players, options, seat)
         self._at = self.layout.offsets
         at = self._at
         self._relative = [(q - seat) % num_players for q in range(num_players)]
+        self._supplied_out = [0] * num_players
         self._scalars = [at[name] for name in SCALARS]
         self._seats = [(name, at[name]) for name in SEAT_FIELDS]
         self._rows = [(name, at[name]) for name in ("discard_pile", "revealed", "hand")]
@@ -157,6 +164,13 @@ class NasiLemakEncoder(Encoder):
                 float(MOST_OF_A_CARD),
                 "per other relative seat, cards by type it surely holds",
             ),
+            Field(
+                "seat_supplied_out",
+                (n - 1) * NUM_INGREDIENTS,
+                1.0,
+                "per other relative seat and ingredient, 1 if a Supplier took all of it and the "
+                "seat has gained it only in the open since",
+            ),
             Field("seat_cards", n, float(cards), "Nasi Lemak cards before each relative seat"),
             Field(
                 "seat_fly_free_cards", n, float(cards), "per relative seat, its cards with no fly"
@@ -239,6 +253,13 @@ class NasiLemakEncoder(Encoder):
                 free_packs = sum(v for v, f in zip(row, flies, strict=True) if not f)
             where += (num_cards + r, fly_free + r, shown + r)
             values += (size, free, free_packs)
+        supplied_out = self._supplied_out
+        if any(supplied_out):
+            start = at["seat_supplied_out"] - NUM_INGREDIENTS
+            for q, bits in enumerate(supplied_out):
+                if bits and rel[q]:
+                    base = start + rel[q] * NUM_INGREDIENTS
+                    ones += [base + i for i in range(NUM_INGREDIENTS) if bits >> i & 1]
         if "scores" in view:
             start = at["scores"]
             for q, score in enumerate(view["scores"]):
@@ -248,6 +269,34 @@ class NasiLemakEncoder(Encoder):
             ones += [start + rel[q] for q in view["winners"]]
         out[ones] = 1.0
         out[where] = values
+
+    def remember(self, player: int, told: Told) -> None:
+        """Note a Supplier's ingredient against every other hand, and forget it for a seat whose
+        turn lets it gain cards unseen (its draw, its Thief, its Officer)."""
+        record = told.record
+        if player == CHANCE:
+            seat = record.get("seat", -1)
+            if seat >= 0 and self._supplied_out[seat]:
+                self._supplied_out[seat] = 0
+            return
+        action = record.get("action")
+        if action is not None and ANNOUNCE <= action < EXAMINE:
+            bit = 1 << action - ANNOUNCE
+            self._supplied_out = [
+                bits if q == player else bits | bit for q, bits in enumerate(self._supplied_out)
+            ]
+        elif action != ACCEPT and action != DECLINE:
+            self._supplied_out[player] = 0
+
+    def forget(self) -> None:
+        """A new game: no hand is known to be empty of an ingredient."""
+        self._supplied_out = [0] * self.num_players
+
+    def copy(self) -> NasiLemakEncoder:
+        """An independent copy: the memory list is copied too."""
+        twin = copy.copy(self)
+        twin._supplied_out = self._supplied_out[:]
+        return twin
 
     def _seen(
         self, seen: Mapping[str, Any], ones: list[int], where: list[int], values: list[float]
