@@ -149,6 +149,7 @@ def test_seats_are_counted_from_the_observer_in_turn_order() -> None:
     assert list(_field(state, 2, "seat_hand_size")) == [3, 4, 1, 2]
     assert list(_field(state, 2, "active")) == [0, 0, 1, 0]
     assert list(_field(state, 3, "to_move")) == [0, 1, 0, 0]
+    assert list(_field(state, 2, "seat")) == [0, 0, 1, 0], "actions name absolute seats"
 
 
 def test_cards_seen_on_an_offer_are_known_under_the_offerers_relative_seat() -> None:

@@ -95,6 +95,7 @@ class NasiLemakEncoder(Encoder):
         offer_cap = cap or DECK_CARDS
         return [
             Field("phase", len(PHASE_NAMES), 1.0, "one-hot phase of the turn (tables.PHASE_NAMES)"),
+            Field("seat", n, 1.0, "one-hot absolute seat of the observer, for seat-naming actions"),
             Field("to_move", n, 1.0, "one-hot relative seat to decide; none for chance or over"),
             Field("active", n, 1.0, "one-hot relative seat whose turn it is"),
             Field("first_player", n, 1.0, "one-hot relative seat that played first"),
@@ -196,7 +197,7 @@ class NasiLemakEncoder(Encoder):
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         at = self._at
         rel = self._relative
-        ones = [at["phase"] + PHASE_INDEX[view["phase"]]]
+        ones = [at["phase"] + PHASE_INDEX[view["phase"]], at["seat"] + self.seat]
         where = self._scalars[:]
         values = [view[name] for name in SCALARS]
         for name, start in self._seats:
