@@ -1,23 +1,324 @@
-"""NasiLemak observations (a placeholder: the seat to move and the turn)."""
+"""Nasi Lemak observations: the turn, the offer or play in progress, the piles, the seat's hand
+and, per seat from the observer on, its hand size, known cards and Nasi Lemak cards."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from meja.core.game import CHANCE
+from meja.core.told import Told
 from meja.env.encoding import Encoder, Field
+from meja.games.nasi_lemak.actions import ACCEPT, ANNOUNCE, DECLINE, EXAMINE
+from meja.games.nasi_lemak.components import (
+    CARD_TYPES,
+    DRAW_PER_TURN,
+    HAND_SIZE,
+    MOVES_PER_TURN,
+    NASI_LEMAK_CARDS,
+    OFFICER_TAKE,
+    TAKE_BACK_LIMIT,
+    WHOLESALER_REVEAL,
+)
+from meja.games.nasi_lemak.tables import (
+    CARD_INDEX,
+    DECK_CARDS,
+    ENDS,
+    INGREDIENTS,
+    KEYS,
+    MAX_TABLE_CARDS,
+    PHASE_NAMES,
+    TRADABLE,
+    K,
+)
+
+MOST_OF_A_CARD = max(card.count for card in CARD_TYPES)
+"""The most copies of any one banana-leaf card: the bound of every count by card type."""
+ALL_PACKS = sum(card.packs * card.count for card in NASI_LEMAK_CARDS)
+"""Packs on every Nasi Lemak card together: the bound of a seat's packs."""
+MOST_PACKS = max(card.packs for card in NASI_LEMAK_CARDS)
+SEEN_CARDS = ("supplier", "officer", "wholesaler")
+"""The cards whose play leaves something just seen, in the order of just_seen_card."""
+NUM_TRADABLE = len(TRADABLE)
+NUM_INGREDIENTS = len(INGREDIENTS)
+PHASE_INDEX = {name: i for i, name in enumerate(PHASE_NAMES)}
+END_INDEX = {end: i for i, end in enumerate(ENDS)}
+SEEN_INDEX = {card: i for i, card in enumerate(SEEN_CARDS)}
+TRADABLE_INDEX = {KEYS[t]: i for i, t in enumerate(TRADABLE)}
+INGREDIENT_INDEX = {KEYS[t]: i for i, t in enumerate(INGREDIENTS)}
+SCALARS = (
+    *("turn", "moves_left", "declined_offers", "draw_pile"),
+    *("nasi_lemak_pile", "pending_draws", "takes_left"),
+)
+"""The view's numbers written as they are, one field each."""
+SEAT_FIELDS = ("to_move", "active", "first_player", "deal_seat", "target")
+"""The view's seat numbers written as one-hot relative seats (-1 and below: none)."""
+PER_SEAT = (
+    *("seat_card_made", "seat_card_fly", "seat_card_packs"),
+    *("seat_cards", "seat_fly_free_cards", "seat_shown_fly_free_packs"),
+)
+"""The starts of the per-seat Nasi Lemak card fields, in the order encode unpacks them."""
 
 
 class NasiLemakEncoder(Encoder):
-    """The seat to move only."""
+    """What one seat sees of a Nasi Lemak game, seats counted from the observer clockwise.
+
+    The view keeps every card the seat has seen in another hand and knows is still there, but
+    not that a Supplier emptied a hand of an ingredient until its next turn (N7): that is kept.
+    """
+
+    remembers = True
+
+    def __init__(self, num_players: int, options: Mapping[str, Any], seat: int) -> None:
+        super().__init__(num_players, options, seat)
+        self._at = self.layout.offsets
+        at = self._at
+        self._relative = [(q - seat) % num_players for q in range(num_players)]
+        self._supplied_out = [0] * num_players
+        self._scalars = [at[name] for name in SCALARS]
+        self._seats = [(name, at[name]) for name in SEAT_FIELDS]
+        self._rows = [(name, at[name]) for name in ("discard_pile", "revealed", "hand")]
+        self._per_seat = (
+            at["seat_hand_size"],
+            at["seat_known"] - K,
+            *(at[name] for name in PER_SEAT),
+        )
 
     @classmethod
     def describe(cls, num_players: int, options: Mapping[str, Any]) -> list[Field]:
-        return [Field("to_move", num_players, 1.0, "1 for the seat to move")]
+        n = num_players
+        cards = MAX_TABLE_CARDS
+        cap = int(options.get("offer_card_limit", 0))
+        offer_cap = cap or DECK_CARDS
+        return [
+            Field("phase", len(PHASE_NAMES), 1.0, "one-hot phase of the turn (tables.PHASE_NAMES)"),
+            Field("seat", n, 1.0, "one-hot absolute seat of the observer, for seat-naming actions"),
+            Field("to_move", n, 1.0, "one-hot relative seat to decide; none for chance or over"),
+            Field("active", n, 1.0, "one-hot relative seat whose turn it is"),
+            Field("first_player", n, 1.0, "one-hot relative seat that played first"),
+            Field("turn", 1, float(int(options["max_rounds"]) * n), "turns begun so far"),
+            Field("moves_left", 1, float(MOVES_PER_TURN), "moves left in this turn"),
+            Field(
+                "declined_offers",
+                1,
+                float(int(options["max_declined_offers"])),
+                "offers declined or cancelled this turn",
+            ),
+            Field("end", len(ENDS), 1.0, "one-hot way the game ended (five packs, pile, rounds)"),
+            Field("draw_pile", 1, float(DECK_CARDS), "cards in the draw pile"),
+            Field("discard_pile", K, float(MOST_OF_A_CARD), "discard pile, count by card type"),
+            Field(
+                "revealed", K, float(WHOLESALER_REVEAL), "cards a Wholesaler has turned up so far"
+            ),
+            Field(
+                "nasi_lemak_pile",
+                1,
+                float(sum(card.count for card in NASI_LEMAK_CARDS)),
+                "Nasi Lemak cards left in the pile",
+            ),
+            Field(
+                "pending_draws",
+                1,
+                float(max(HAND_SIZE, DRAW_PER_TURN, WHOLESALER_REVEAL)),
+                "cards still to deal, draw or turn up",
+            ),
+            Field("deal_seat", n, 1.0, "one-hot relative seat being dealt to"),
+            Field("target", n, 1.0, "one-hot relative seat robbed, examined or offered a trade"),
+            Field("takes_left", 1, float(OFFICER_TAKE), "cards the Officer may still take"),
+            Field("fan_from", cards, 1.0, "one-hot card of the mover a Fan lifts a fly from"),
+            Field(
+                "offer_give",
+                NUM_TRADABLE,
+                float(min(MOST_OF_A_CARD, offer_cap)),
+                "cards the mover offers, by tradable type",
+            ),
+            Field("offer_ask", NUM_TRADABLE, float(offer_cap), "cards asked for, by tradable type"),
+            Field(
+                "offer_taken_back",
+                1,
+                float(cap or TAKE_BACK_LIMIT),
+                "cards taken back out of this offer",
+            ),
+            Field("just_seen_card", len(SEEN_CARDS), 1.0, "one-hot Supplier, Officer, Wholesaler"),
+            Field("just_seen_seat", n, 1.0, "one-hot relative seat that just played it"),
+            Field(
+                "just_seen_announced", NUM_INGREDIENTS, 1.0, "one-hot ingredient a Supplier named"
+            ),
+            Field(
+                "just_seen_handed_over",
+                n,
+                float(MOST_OF_A_CARD),
+                "cards each relative seat handed to the Supplier",
+            ),
+            Field("just_seen_examined", n, 1.0, "one-hot relative seat the Officer examined"),
+            Field(
+                "just_seen_turned_up", K, float(WHOLESALER_REVEAL), "cards a Wholesaler turned up"
+            ),
+            Field("hand", K, float(MOST_OF_A_CARD), "the observer's hand, count by card type"),
+            Field("seat_hand_size", n, float(DECK_CARDS), "cards in each relative seat's hand"),
+            Field(
+                "seat_known",
+                (n - 1) * K,
+                float(MOST_OF_A_CARD),
+                "per other relative seat, cards by type it surely holds",
+            ),
+            Field(
+                "seat_supplied_out",
+                (n - 1) * NUM_INGREDIENTS,
+                1.0,
+                "per other relative seat and ingredient, 1 if a Supplier took all of it and the "
+                "seat has gained it only in the open since",
+            ),
+            Field("seat_cards", n, float(cards), "Nasi Lemak cards before each relative seat"),
+            Field(
+                "seat_fly_free_cards", n, float(cards), "per relative seat, its cards with no fly"
+            ),
+            Field(
+                "seat_shown_fly_free_packs",
+                n,
+                float(ALL_PACKS),
+                "per relative seat, packs on fly-free cards whose value the observer sees",
+            ),
+            Field("seat_card_made", n * cards, 1.0, "per relative seat and card index, 1 if made"),
+            Field("seat_card_fly", n * cards, 1.0, "per relative seat and card, 1 under a fly"),
+            Field(
+                "seat_card_packs",
+                n * cards,
+                float(MOST_PACKS),
+                "per relative seat and card, its packs if seen, else 0",
+            ),
+            Field("scores", n, float(ALL_PACKS), "fly-free packs per relative seat, once over"),
+            Field("winners", n, 1.0, "1 for each relative seat that won, once over"),
+        ]
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        seat = view["to_move"]
-        if 0 <= seat < self.num_players:
-            out[seat] = 1.0
+        at = self._at
+        rel = self._relative
+        ones = [at["phase"] + PHASE_INDEX[view["phase"]], at["seat"] + self.seat]
+        where = self._scalars[:]
+        values = [view[name] for name in SCALARS]
+        for name, start in self._seats:
+            q = view[name]
+            if q >= 0:
+                ones.append(start + rel[q])
+        end = view["end"]
+        if end:
+            ones.append(at["end"] + END_INDEX[end])
+        fan_from = view["fan_from"]
+        if fan_from >= 0:
+            ones.append(at["fan_from"] + fan_from)
+        for name, start in self._rows:
+            for key, count in view[name].items():
+                where.append(start + CARD_INDEX[key])
+                values.append(count)
+        offer = view["offer"]
+        if offer is not None:
+            start = at["offer_give"]
+            for key, count in offer["give"].items():
+                where.append(start + TRADABLE_INDEX[key])
+                values.append(count)
+            start = at["offer_ask"]
+            for key, count in offer["ask"].items():
+                where.append(start + TRADABLE_INDEX[key])
+                values.append(count)
+            where.append(at["offer_taken_back"])
+            values.append(offer["taken_back"])
+        seen = view["just_seen"]
+        if seen is not None:
+            self._seen(seen, ones, where, values)
+        hand_size, known, made, fly, packs, num_cards, fly_free, shown = self._per_seat
+        for entry in view["seats"]:
+            r = rel[entry["seat"]]
+            where.append(hand_size + r)
+            values.append(entry["hand_size"])
+            if r:
+                start = known + r * K
+                for key, count in entry["known"].items():
+                    where.append(start + CARD_INDEX[key])
+                    values.append(count)
+            row = entry["nasi_lemak"]
+            if not row:
+                continue
+            flies = entry["flies"]
+            size = len(row)
+            base = r * MAX_TABLE_CARDS
+            out[made + base : made + base + size] = 1.0
+            out[fly + base : fly + base + size] = flies
+            free = size - sum(flies)
+            free_packs = 0
+            if row[0] is not None:
+                out[packs + base : packs + base + size] = row
+                free_packs = sum(v for v, f in zip(row, flies, strict=True) if not f)
+            where += (num_cards + r, fly_free + r, shown + r)
+            values += (size, free, free_packs)
+        supplied_out = self._supplied_out
+        if any(supplied_out):
+            start = at["seat_supplied_out"] - NUM_INGREDIENTS
+            for q, bits in enumerate(supplied_out):
+                if bits and rel[q]:
+                    base = start + rel[q] * NUM_INGREDIENTS
+                    ones += [base + i for i in range(NUM_INGREDIENTS) if bits >> i & 1]
+        if "scores" in view:
+            start = at["scores"]
+            for q, score in enumerate(view["scores"]):
+                where.append(start + rel[q])
+                values.append(score)
+            start = at["winners"]
+            ones += [start + rel[q] for q in view["winners"]]
+        out[ones] = 1.0
+        out[where] = values
+
+    def remember(self, player: int, told: Told) -> None:
+        """Note a Supplier's ingredient against every other hand, and forget it for a seat whose
+        turn lets it gain cards unseen (its draw, its Thief, its Officer)."""
+        record = told.record
+        if player == CHANCE:
+            seat = record.get("seat", -1)
+            if seat >= 0 and self._supplied_out[seat]:
+                self._supplied_out[seat] = 0
+            return
+        action = record.get("action")
+        if action is not None and ANNOUNCE <= action < EXAMINE:
+            bit = 1 << action - ANNOUNCE
+            self._supplied_out = [
+                bits if q == player else bits | bit for q, bits in enumerate(self._supplied_out)
+            ]
+        elif action != ACCEPT and action != DECLINE:
+            self._supplied_out[player] = 0
+
+    def forget(self) -> None:
+        """A new game: no hand is known to be empty of an ingredient."""
+        self._supplied_out = [0] * self.num_players
+
+    def copy(self) -> NasiLemakEncoder:
+        """An independent copy: the memory list is copied too."""
+        twin = copy.copy(self)
+        twin._supplied_out = self._supplied_out[:]
+        return twin
+
+    def _seen(
+        self, seen: Mapping[str, Any], ones: list[int], where: list[int], values: list[float]
+    ) -> None:
+        """What the table just saw of a Supplier, Officer or Wholesaler."""
+        at = self._at
+        rel = self._relative
+        card = seen["card"]
+        ones.append(at["just_seen_card"] + SEEN_INDEX[card])
+        ones.append(at["just_seen_seat"] + rel[seen["seat"]])
+        if card == "supplier":
+            ones.append(at["just_seen_announced"] + INGREDIENT_INDEX[seen["announced"]])
+            start = at["just_seen_handed_over"]
+            for q, count in enumerate(seen["handed_over"]):
+                if count:
+                    where.append(start + rel[q])
+                    values.append(count)
+        elif card == "officer":
+            ones.append(at["just_seen_examined"] + rel[seen["examined"]])
+        else:
+            start = at["just_seen_turned_up"]
+            for key, count in seen["turned_up"].items():
+                where.append(start + CARD_INDEX[key])
+                values.append(count)
