@@ -32,6 +32,7 @@ class Table:
         kind = encoder_class(self.game.name)
         self.encoders: list[Encoder] = [kind(count, self.options, seat) for seat in range(count)]
         self.remembers = kind.remembers
+        self.glimpses = kind.glimpse is not Encoder.glimpse
         self.layout = self.encoders[0].layout
         self.rng = random.Random()
         self.state: State = self.game.new_state(count, **self.options)
@@ -52,7 +53,8 @@ class Table:
 
     def apply(self, action: int, player: int | None) -> None:
         """Apply one step (player is then a checked seat or CHANCE), telling each encoder that
-        remembers what its seat learns from it, and showing it the view after a reveal."""
+        remembers what its seat learns from it, and showing the view after a reveal to one that
+        glimpses."""
         state = self.state
         if not self.remembers or player is None:
             state.apply(action, player)
@@ -61,6 +63,8 @@ class Table:
         for encoder, news in zip(self.encoders, told, strict=True):
             encoder.remember(player, news)
         state.apply(action, player)
+        if not self.glimpses:
+            return
         for encoder, news in zip(self.encoders, told, strict=True):
             if news.reveals:
                 encoder.glimpse(state.view(encoder.seat))
