@@ -68,6 +68,9 @@ class Encoder(ABC):
     """
 
     remembers: ClassVar[bool] = False
+    remembers_public: ClassVar[bool] = False
+    """True when all it remembers is public: the spectator's Told of a step then serves every
+    seat, told once instead of once per seat."""
 
     def __init__(self, num_players: int, options: Mapping[str, Any], seat: int) -> None:
         self.num_players = num_players

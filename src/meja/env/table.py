@@ -33,6 +33,7 @@ class Table:
         self.encoders: list[Encoder] = [kind(count, self.options, seat) for seat in range(count)]
         self.remembers = kind.remembers
         self.glimpses = kind.glimpse is not Encoder.glimpse
+        self.public_memory = kind.remembers_public and not self.glimpses
         self.layout = self.encoders[0].layout
         self.rng = random.Random()
         self.state: State = self.game.new_state(count, **self.options)
@@ -57,6 +58,12 @@ class Table:
         glimpses."""
         state = self.state
         if not self.remembers or player is None:
+            state.apply(action, player)
+            return
+        if self.public_memory:
+            news = state.told(player, action, None)
+            for encoder in self.encoders:
+                encoder.remember(player, news)
             state.apply(action, player)
             return
         told = [state.told(player, action, encoder.seat) for encoder in self.encoders]
