@@ -71,7 +71,7 @@ FESTIVE_HIGH = ROUNDS * (FESTIVE_HIGHEST + FESTIVE_PER_CUSTOMER * CAKES)
 
 
 def _feature_table() -> np.ndarray:
-    """Row t: tile t's features; the extra last row (indexed by -1, an empty slot) is zeros."""
+    """Row t: tile t's features; the extra last row, for an empty slot, is zeros."""
     table = np.zeros((NUM_TILE_TYPES + 1, NUM_FEATURES), dtype=np.float32)
     for tile, kind in enumerate(TILE_TYPES):
         face = kind.face
@@ -89,8 +89,6 @@ def _feature_table() -> np.ndarray:
 FEATURES = _feature_table()
 COPIES_ARRAY = np.array(COPIES, dtype=np.float32)
 PHASE_INDEX = {name: index for index, name in enumerate(PHASES)}
-
-
 EMPTY = NUM_TILE_TYPES
 """The tile number an empty slot counts as: FEATURES' row of zeros."""
 SLOT_TILE_BYTES = {code: bytes([EMPTY if t < 0 else t]) for code, t in SLOT_CODE_TO_TILE.items()}
