@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -32,7 +32,7 @@ def part(enc: MooncakeEncoder, obs: np.ndarray, name: str) -> np.ndarray:
 def board_row(enc: MooncakeEncoder, obs: np.ndarray, relative: int) -> np.ndarray:
     """One relative seat's slots, as a (slot, feature) table."""
     board = part(enc, obs, "boards").reshape(enc.num_players, SLOTS, NUM_FEATURES)
-    return board[relative]
+    return np.asarray(board[relative])
 
 
 def play_until(
@@ -59,15 +59,15 @@ def phase(name: str, round_number: int = 1, turn: int = 1) -> Callable[[Mooncake
 
 def random_states(num_players: int, games: int, **options: Any) -> list[MooncakeState]:
     """Every state of a few seeded random games, terminal ones included."""
-    states = []
+    states: list[MooncakeState] = []
     for seed in range(games):
         rng = random.Random(seed)
         state = GAME.new_state(num_players, **options)
-        states.append(state.clone())
+        states.append(cast("MooncakeState", state.clone()))
         while not state.is_terminal():
             seat, action = random_step(state, rng)
             state.apply(action, seat)
-            states.append(state.clone())
+            states.append(cast("MooncakeState", state.clone()))
     return states
 
 
