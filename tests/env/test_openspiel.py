@@ -84,6 +84,7 @@ def assert_agrees_with_meja(state: pyspiel.State) -> None:
     """History, returns, views and observations equal those of meja replaying the game."""
     table = replay(state)
     assert steps(state) == table.state.history
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
     assert state.returns() == table.state.returns()
     for seat in range(state.num_players()):
         assert json.loads(state.observation_string(seat)) == table.state.view(seat)
@@ -279,7 +280,10 @@ def test_serialized_states_load_back_and_play_on_alike(name: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_clone_plays_on_without_touching_the_original(name: str) -> None:
-    state = decision_points(name, 2, 10, 8)[1]
+    state = spiel(name, 2).new_initial_state()
+    rng = random.Random(10)
+    for _ in range(40):
+        random_step(state, rng)
     before: dict[str, Any] = {
         "history": steps(state),
         "text": str(state),
@@ -288,8 +292,8 @@ def test_a_clone_plays_on_without_touching_the_original(name: str) -> None:
         "legal": state.legal_actions(),
     }
     twin = state.clone()
-    play_out(twin, random.Random(11))
-    assert twin.is_terminal()
+    play_out(twin, rng)
+    assert twin.is_terminal() and not state.is_terminal()
     assert steps(state) == before["history"]
     assert str(state) == before["text"]
     assert [state.information_state_string(seat) for seat in range(2)] == before["info"]
@@ -303,8 +307,10 @@ def test_openspiels_observation_api_gives_the_tensor_and_the_strings(name: str) 
     game = state.get_game()
     observation = make_observation(game)
     information = make_observation(game, INFO_STATE_OBS_TYPE)
+    table = replay(state)
     for seat in range(2):
         observation.set_from(state, seat)
+        assert np.array_equal(observation.tensor, table.observe(seat))
         assert np.array_equal(observation.tensor, state.observation_tensor(seat))
         assert observation.string_from(state, seat) == state.observation_string(seat)
         assert information.string_from(state, seat) == state.information_state_string(seat)
@@ -375,3 +381,19 @@ def test_an_illegal_action_raises_illegal_action_and_changes_nothing(name: str) 
     )
     with pytest.raises(IllegalAction):
         chance.apply_action(impossible)
+
+
+def test_a_mooncake_commitment_stays_hidden_from_the_seats_that_choose_after_it() -> None:
+    state = spiel("mooncake", 3).new_initial_state()
+    rng = random.Random(14)
+    while state.is_chance_node() or len(state.meja_state.active_players()) < 3:
+        random_step(state, rng)
+    seat = state.current_player()
+    first, second = state.clone(), state.clone()
+    first.apply_action(state.legal_actions()[0])
+    second.apply_action(state.legal_actions()[-1])
+    assert first.current_player() == second.current_player() == seat + 1
+    for later in (seat + 1, seat + 2):
+        assert first.information_state_string(later) == second.information_state_string(later)
+        assert first.observation_tensor(later) == second.observation_tensor(later)
+    assert first.information_state_string(seat) != second.information_state_string(seat)

@@ -134,7 +134,7 @@ def game_info(game: Game, num_players: int) -> pyspiel.GameInfo:
     )
 
 
-def load(game: str, num_players: int | None = None, **options: Any) -> MejaGame:
+def load(game: str, num_players: int | None = None, **options: Any) -> pyspiel.Game:
     """The pyspiel game for a meja game name, player count and meja options; an unknown game, a
     bad count or a bad option raises meja's own ValueError."""
     meja_game = load_meja_game(game)
@@ -142,8 +142,7 @@ def load(game: str, num_players: int | None = None, **options: Any) -> MejaGame:
     resolved = meja_game.resolve_options(count, options)
     params = {"players": count}
     params.update({name: _to_parameter(name, value) for name, value in resolved.items()})
-    loaded: MejaGame = pyspiel.load_game(short_name(meja_game), params)
-    return loaded
+    return pyspiel.load_game(short_name(meja_game), params)
 
 
 class MejaGame(pyspiel.Game):  # type: ignore[misc]
@@ -295,7 +294,7 @@ class MejaState(pyspiel.State):  # type: ignore[misc]
         self.play = play
 
     @property
-    def meja_state(self) -> Any:
+    def meja_state(self) -> State:
         """The meja State underneath."""
         return self.play.table.state
 
@@ -365,9 +364,7 @@ class Observer:
         """Write player's observation of state into tensor."""
         if self.tensor is None:
             return
-        table = state.play.table
-        self.tensor.fill(0.0)
-        table.encoders[player].encode(table.state.view(player), self.tensor)
+        self.tensor[:] = state.play.table.observe(player)
 
     def string_from(self, state: MejaState, player: int) -> str:
         """player's view as JSON text, followed with perfect recall by what it was told."""
