@@ -38,7 +38,7 @@ INFORMATION: dict[str, pyspiel.GameType.Information] = {
     # when it was turned up. A face-down tile's view forgets its face as a test of memory, not
     # as a secret: with perfect recall, as OpenSpiel assumes, nothing is hidden.
     "te_kuiti": PERFECT,
-    # Each seat's view hides the other hands and the cards a seat was shown in private.
+    # Each seat's view hides the other hands, save what the seat has seen of them.
     "nasi_lemak": IMPERFECT,
     # Each seat's view hides the others' hands and their choices and placements until the
     # phase resolves; the simultaneous choices are taken one seat after another.
