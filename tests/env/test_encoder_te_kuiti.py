@@ -199,6 +199,10 @@ def test_turned_back_faces_leave_no_trace_beyond_seen() -> None:
     second, second_seats = two_player()
     play(first, first_seats, "fence a1n", "fence a1w", "flip c3", "joyful", "flip d4", "sleepy")
     play(second, second_seats, "fence a1n", "fence a1w", "flip c3", "timid", "flip d4", "angry")
+    for seat in (0, 1):  # both seats look while the faces are still shown (T4a)
+        assert not np.array_equal(
+            observe(first, first_seats[seat]), observe(second, second_seats[seat])
+        )
     play(first, first_seats, "fence e5s")
     play(second, second_seats, "fence e5s")
     for seat in (0, 1):
