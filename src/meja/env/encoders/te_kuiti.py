@@ -41,6 +41,8 @@ ROUND_HIGH = NUM_CELLS
 """A round's points: the shepherd's enclosed tiles (at most the field) or the sheep collected."""
 TOTAL_HIGH = NUM_CELLS + SHEEP_TILES
 """A seat is shepherd in one round and sheep in the other."""
+CELL_RUN = 2 + NUM_TILES + len(SIDES)
+"""Per cell: face down, gone, the face-up tile type, the daisy side."""
 
 
 def _cell_bytes() -> dict[str, bytes]:
@@ -56,8 +58,6 @@ def _cell_bytes() -> dict[str, bytes]:
     return runs
 
 
-CELL_RUN = 2 + NUM_TILES + len(SIDES)
-"""Per cell: face down, gone, the face-up tile type, the daisy side."""
 CELL_BYTES = _cell_bytes()
 _cell_run = CELL_BYTES.__getitem__
 
