@@ -53,8 +53,8 @@ def _cell_bytes() -> dict[str, bytes]:
     for tile, name in enumerate(TILE_NAMES):
         runs[name] = bytes(1 if i == 2 + tile else 0 for i in range(CELL_RUN))
         for side, side_name in enumerate(SIDES):
-            marks = (2 + tile, 2 + NUM_TILES + side)
-            runs[f"{name} {side_name}"] = bytes(1 if i in marks else 0 for i in range(CELL_RUN))
+            face = (2 + tile, 2 + NUM_TILES + side)
+            runs[f"{name} {side_name}"] = bytes(1 if i in face else 0 for i in range(CELL_RUN))
     return runs
 
 
