@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-EXTRAS ?= web,rl,sim,ray,bench,dev
+EXTRAS ?= web,rl,openspiel,sim,ray,bench,dev
 
 .PHONY: play test lint bench venv system-deps playthroughs lengths clean
 
@@ -29,6 +29,7 @@ test: venv system-deps lint
 
 bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_env.py
 	$(BIN)/python benchmarks/bench_bots.py
 	$(BIN)/python benchmarks/bench_room.py
 	$(BIN)/python benchmarks/bench_server.py

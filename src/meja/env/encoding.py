@@ -62,7 +62,9 @@ class Encoder(ABC):
     """What one seat may know of a game, written into a fixed-length float32 vector.
 
     remembers is True for a game whose view forgets what the seat once saw (a tile turned back
-    face down): the adapters then pass each step as the seat was told it to remember().
+    face down): the adapters then pass each step as the seat was told it to remember(), and,
+    after a step that revealed something to the seat, its view at that moment to glimpse(), so
+    what was face up between two of the seat's own decisions is not missed (T4a).
     """
 
     remembers: ClassVar[bool] = False
@@ -89,6 +91,10 @@ class Encoder(ABC):
 
     def remember(self, player: int, told: Told) -> None:
         """Keep what the seat learnt from one step (player or CHANCE) before it is applied."""
+        return None
+
+    def glimpse(self, view: Mapping[str, Any]) -> None:
+        """Keep what the seat saw just after a step that revealed something to it."""
         return None
 
     def forget(self) -> None:

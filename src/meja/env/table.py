@@ -51,13 +51,19 @@ class Table:
             self.apply(sample_chance(state, self.rng), CHANCE)
 
     def apply(self, action: int, player: int | None) -> None:
-        """Apply one step, telling each seat's encoder what it learns from it first (player is
-        then a checked seat or CHANCE)."""
-        if self.remembers and player is not None:
-            state = self.state
-            for encoder in self.encoders:
-                encoder.remember(player, state.told(player, action, encoder.seat))
-        self.state.apply(action, player)
+        """Apply one step (player is then a checked seat or CHANCE), telling each encoder that
+        remembers what its seat learns from it, and showing it the view after a reveal."""
+        state = self.state
+        if not self.remembers or player is None:
+            state.apply(action, player)
+            return
+        told = [state.told(player, action, encoder.seat) for encoder in self.encoders]
+        for encoder, news in zip(self.encoders, told, strict=True):
+            encoder.remember(player, news)
+        state.apply(action, player)
+        for encoder, news in zip(self.encoders, told, strict=True):
+            if news.reveals:
+                encoder.glimpse(state.view(encoder.seat))
 
     def act(self, action: Any, seat: int | None = None) -> None:
         """seat (the seat to move by default) plays action, then chance is drawn.

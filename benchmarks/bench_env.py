@@ -1,0 +1,82 @@
+"""RL env throughput: agent steps per second (observe + mask + step) for every meja game and
+player count, beside PettingZoo's own tictactoe_v3 driven by the same loop in the same run.
+
+Each step reads the acting agent's observation and mask through env.last(), picks a random legal
+action from the mask and steps; chance is drawn inside the meja envs and counts toward their
+time. Rounds alternate between the envs so a busy machine slows them alike; times are this
+process's CPU time. Prints a Markdown table and writes JSON (bench-env.json by default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from pettingzoo.classic import tictactoe_v3
+
+from meja.core import list_games
+from meja.env import pettingzoo_env
+
+REFERENCE = "tictactoe_v3 (PettingZoo)"
+
+
+def _steps(env: Any, rng: random.Random, seconds: float) -> tuple[int, float]:
+    """Whole games of masked random play for about seconds; (agent steps, CPU seconds)."""
+    clock = time.process_time
+    steps = 0
+    start = clock()
+    while clock() - start < seconds or steps == 0:
+        env.reset(seed=rng.getrandbits(32))
+        for _agent in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return steps, clock() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per env per round")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds")
+    parser.add_argument("--out", default="bench-env.json", help="JSON output file")
+    args = parser.parse_args()
+    makers: dict[str, Callable[[], Any]] = {REFERENCE: tictactoe_v3.env}
+    for game in list_games():
+        if args.game and game.name not in args.game:
+            continue
+        for count in game.player_counts():
+            makers[f"{game.name} {count}p"] = (
+                lambda name=game.name, n=count: pettingzoo_env(name, num_players=n)
+            )
+    envs = {label: make() for label, make in makers.items()}
+    totals = dict.fromkeys(envs, (0, 0.0))
+    rng = random.Random(1)
+    for _ in range(args.rounds):
+        for label, env in envs.items():
+            steps, spent = _steps(env, rng, args.seconds)
+            done, used = totals[label]
+            totals[label] = (done + steps, used + spent)
+    reference = totals[REFERENCE][0] / totals[REFERENCE][1]
+    rows = []
+    print("| env | steps/s | µs/step | vs tictactoe_v3 |")
+    print("|---|---:|---:|---:|")
+    for label, (steps, spent) in totals.items():
+        rate = steps / spent
+        rows.append({"env": label, "steps": steps, "seconds": spent, "steps_per_s": rate})
+        print(f"| {label} | {rate:,.0f} | {1e6 / rate:.1f} | {rate / reference:.2f}x |")
+    Path(args.out).write_text(json.dumps(rows, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
