@@ -1,7 +1,8 @@
 """The Te Kuiti observation: what each number means, its bounds, and what a seat remembers.
 
 Researchers rely on a fixed layout whose every number lies in [0, high], on seats written from the
-observer's side, and on an observation that shows turned-back tiles only as "seen", never by face.
+observer's side, and on an observation that remembers the face of every tile the seat saw turned
+up and then back this round (T4a), even when it was turned back before the seat's next decision.
 """
 
 from __future__ import annotations
@@ -13,14 +14,21 @@ from typing import Any
 import numpy as np
 import pytest
 
-from meja.core.game import random_step
-from meja.env.encoders.te_kuiti import CELL_RUN, NUM_TILES, TeKuitiEncoder
+from meja.core.game import CHANCE, random_step
+from meja.env.encoders.te_kuiti import CELL_RUN, NUM_TILES, TeKuitiEncoder, face_run
 from meja.env.table import Table
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import FLIP
 from meja.games.te_kuiti.components import SIDES
 from meja.games.te_kuiti.state import TeKuitiState
-from meja.games.te_kuiti.tables import CELL_INDEX, EDGE_INDEX, NUM_CELLS, PHASE_NAMES, TILE_NAMES
+from meja.games.te_kuiti.tables import (
+    CELL_INDEX,
+    CELL_NAMES,
+    EDGE_INDEX,
+    NUM_CELLS,
+    PHASE_NAMES,
+    TILE_NAMES,
+)
 
 CONFIGS: tuple[tuple[int, dict[str, Any]], ...] = (
     (1, {}),
@@ -36,10 +44,14 @@ def encoders(state: TeKuitiState) -> list[TeKuitiEncoder]:
 
 
 def step(state: TeKuitiState, seats: list[TeKuitiEncoder], player: int, action: int) -> None:
-    """Tell every seat of the step as the Table does, then apply it."""
-    for encoder in seats:
-        encoder.remember(player, state.told(player, action, encoder.seat))
+    """Tell every seat of the step as the Table does, apply it, and show the view after a reveal."""
+    told = [state.told(player, action, encoder.seat) for encoder in seats]
+    for encoder, news in zip(seats, told, strict=True):
+        encoder.remember(player, news)
     state.apply(action, player)
+    for encoder, news in zip(seats, told, strict=True):
+        if news.reveals:
+            encoder.glimpse(state.view(encoder.seat))
 
 
 def play(state: TeKuitiState, seats: list[TeKuitiEncoder], *moves: str) -> None:
@@ -60,8 +72,34 @@ def cell(encoder: TeKuitiEncoder, obs: np.ndarray, name: str) -> np.ndarray:
     return part(encoder, obs, "cells")[start : start + CELL_RUN]
 
 
+def remembered(encoder: TeKuitiEncoder, obs: np.ndarray, name: str) -> np.ndarray:
+    """One cell's memory: the tile type one-hot, then (solo) the daisy side one-hot."""
+    run = face_run(encoder.num_players)
+    start = CELL_INDEX[name] * run
+    return part(encoder, obs, "remembered")[start : start + run]
+
+
+def face(encoder: TeKuitiEncoder, text: str) -> np.ndarray:
+    """The memory run of a face as a view writes it: "<tile>[ <daisy side>]"."""
+    run = np.zeros(face_run(encoder.num_players), dtype=np.float32)
+    tile, *side = text.split()
+    run[TILE_NAMES.index(tile)] = 1
+    if side:
+        run[NUM_TILES + SIDES.index(side[0])] = 1
+    return run
+
+
 def observe(state: TeKuitiState, encoder: TeKuitiEncoder) -> np.ndarray:
     return encoder.observe(state.view(encoder.seat))
+
+
+def drive(table: Table, *moves: str) -> None:
+    """Moves and chance outcomes by name through the Table, for whoever is to act; no seat
+    observes on the way."""
+    for move in moves:
+        state = table.state
+        player = state.current_player()
+        table.apply(state.str_to_action(move, player), player)
 
 
 def two_player(**options: Any) -> tuple[TeKuitiState, list[TeKuitiEncoder]]:
@@ -193,22 +231,93 @@ def test_turned_back_tiles_show_their_faces_until_the_next_action_then_only_as_s
         assert seen[CELL_INDEX["c3"]] == 1 and seen[CELL_INDEX["d4"]] == 1 and seen.sum() == 2
 
 
-def test_turned_back_faces_leave_no_trace_beyond_seen() -> None:
-    """Two games that differ only in the faces now hidden give equal observations."""
-    first, first_seats = two_player()
-    second, second_seats = two_player()
-    play(first, first_seats, "fence a1n", "fence a1w", "flip c3", "joyful", "flip d4", "sleepy")
-    play(second, second_seats, "fence a1n", "fence a1w", "flip c3", "timid", "flip d4", "angry")
-    for seat in (0, 1):  # both seats look while the faces are still shown (T4a)
-        assert not np.array_equal(
-            observe(first, first_seats[seat]), observe(second, second_seats[seat])
-        )
-    play(first, first_seats, "fence e5s")
-    play(second, second_seats, "fence e5s")
+def test_faces_turned_back_before_the_seats_next_decision_stay_in_its_observation() -> None:
+    """Two Tables that differ only in two faces now hidden: the views agree, the memories don't."""
+    first, second = Table("te_kuiti", 2), Table("te_kuiti", 2)
+    for table, faces in ((first, ("joyful", "sleepy")), (second, ("timid", "angry"))):
+        table.reset(seed=1)
+        drive(table, "fence a1n", "fence a1w", "flip c3", faces[0], "flip d4", faces[1])
+        table.act(table.state.str_to_action("fence e5s", 0))
     for seat in (0, 1):
-        a = observe(first, first_seats[seat])
-        b = observe(second, second_seats[seat])
-        assert np.array_equal(a, b)
+        assert first.state.view(seat) == second.state.view(seat)
+        a, b = first.observe(seat), second.observe(seat)
+        encoder = first.encoders[seat]
+        assert cell(encoder, a, "c3")[0] == 1 and cell(encoder, a, "d4")[0] == 1  # face down
+        assert np.array_equal(remembered(encoder, a, "c3"), face(encoder, "joyful"))
+        assert np.array_equal(remembered(encoder, a, "d4"), face(encoder, "sleepy"))
+        assert np.array_equal(remembered(encoder, b, "c3"), face(encoder, "timid"))
+        assert np.array_equal(remembered(encoder, b, "d4"), face(encoder, "angry"))
+        assert part(encoder, a, "remembered").sum() == 2
+        assert not np.array_equal(a, b)
+
+
+def test_a_seeded_game_keeps_the_faces_of_unmatched_sheep_turned_back() -> None:
+    """In a real game the sheep player's mismatch is turned back inside one act; both seats,
+    observing only afterwards, still know both faces."""
+    table = Table("te_kuiti", 2)
+    table.reset(seed=3)
+    rng = random.Random(3)
+    checked = 0
+    while not table.state.is_terminal() and checked < 3:
+        state = table.state
+        table.act(rng.choice(state.legal_actions()))
+        shown = table.state.view(None)
+        if len(shown["turning_back"]) != 2:
+            continue
+        faces = {name: shown["cells"][CELL_INDEX[name]] for name in shown["turning_back"]}
+        state = table.state
+        table.act(rng.choice(state.legal_actions()))
+        for seat in (0, 1):
+            view = table.state.view(seat)
+            obs = table.observe(seat)
+            encoder = table.encoders[seat]
+            for name, text in faces.items():
+                assert view["cells"][CELL_INDEX[name]] == "down"
+                assert np.array_equal(remembered(encoder, obs, name), face(encoder, text))
+        checked += 1
+    assert checked == 3
+
+
+@pytest.mark.parametrize(("players", "options"), CONFIGS)
+def test_the_memory_holds_every_face_seen_this_round_on_the_tiles_now_face_down(
+    players: int, options: Mapping[str, Any]
+) -> None:
+    """After every step: the face each face-down cell showed when last in sight this round, and
+    nothing for the rest (face up, gone, or never seen; a new round starts blank)."""
+    for seed in range(3):
+        table = Table("te_kuiti", players, **options)
+        table.reset(seed=seed)
+        rng = random.Random(seed)
+        faces: dict[str, str] = {}
+        number = 0
+        while not table.state.is_terminal():
+            seat, action = random_step(table.state, rng)
+            table.act(action, None if seat == CHANCE else seat)
+            shown = table.state.view(None)
+            if shown["round"] != number:
+                faces, number = {}, shown["round"]
+            for name, text in zip(CELL_NAMES, shown["cells"], strict=True):
+                if text not in ("down", "gone"):
+                    faces[name] = text
+            for encoder in table.encoders:
+                obs = table.observe(encoder.seat)
+                for name, text in zip(CELL_NAMES, shown["cells"], strict=True):
+                    expected = np.zeros(face_run(players), dtype=np.float32)
+                    if text == "down" and name in faces:
+                        expected = face(encoder, faces[name])
+                    assert np.array_equal(remembered(encoder, obs, name), expected), name
+
+
+def test_a_solo_daisy_turned_back_is_remembered_with_the_side_it_faces() -> None:
+    state = GAME.new_state(1)
+    seats = encoders(state)
+    play(state, seats, "flip b2", "sleepy_daisy", "daisy east", "flip c3", "joyful", "flip a1")
+    encoder = seats[0]
+    obs = observe(state, encoder)
+    assert cell(encoder, obs, "b2")[0] == 1
+    assert np.array_equal(remembered(encoder, obs, "b2"), face(encoder, "sleepy_daisy east"))
+    assert np.array_equal(remembered(encoder, obs, "c3"), face(encoder, "joyful"))
+    assert part(encoder, obs, "remembered").sum() == 3  # b2's type and side, c3's type
 
 
 def test_a_resampled_state_gives_the_seat_the_same_observation() -> None:
@@ -231,10 +340,16 @@ def test_a_copy_keeps_its_own_memory_and_forget_clears_it() -> None:
     twin = encoder.copy()
     play(state, seats, "flip d4", "sleepy", "fence e5s")
     view = state.view(1)
-    assert part(encoder, encoder.observe(view), "seen").sum() == 2
-    assert part(twin, twin.observe(view), "seen").sum() == 1
+    obs = encoder.observe(view)
+    assert part(encoder, obs, "seen").sum() == 2
+    assert part(encoder, obs, "remembered").sum() == 2
+    obs = twin.observe(view)
+    assert part(twin, obs, "seen").sum() == 1
+    assert np.array_equal(remembered(twin, obs, "c3"), face(twin, "joyful"))
+    assert part(twin, obs, "remembered").sum() == 1
     encoder.forget()
-    assert part(encoder, encoder.observe(view), "seen").sum() == 0
+    obs = encoder.observe(view)
+    assert part(encoder, obs, "seen").sum() == 0 and part(encoder, obs, "remembered").sum() == 0
 
 
 def test_the_table_remembers_the_cells_flipped_in_the_current_round_only() -> None:

@@ -1,9 +1,9 @@
 """Te Kuiti observations: the field cell by cell, the fences, the roles, the turn's flips so far,
-the scores, and which tiles the seat has seen turned up this round (from what it was told).
+the scores, and what the seat saw this round of the tiles now face down.
 
 Seats are relative: index 0 is the observer, index 1 the other player. The view shows a tile's
-face only while it lies face up (T4a); the told records name the cell of each flip but never
-its face, so the memory is which cells were turned up, not what they showed.
+face only while it lies face up (T4a) and the told records name a flipped cell, never its face;
+so the faces are kept from the views the seat is shown after each reveal (glimpse) and encodes.
 """
 
 from __future__ import annotations
@@ -60,10 +60,18 @@ def _cell_bytes() -> dict[str, bytes]:
 
 CELL_BYTES = _cell_bytes()
 _cell_run = CELL_BYTES.__getitem__
+FACE_TEXTS = tuple(text for text in CELL_BYTES if text not in ("down", "gone"))
+"""Every way a view writes a face-up tile: its type, and in the solo game its daisy side."""
+
+
+def face_run(num_players: int) -> int:
+    """Per cell of the memory: the tile type, and the daisy side where it places a fence (solo)."""
+    return NUM_TILES + (len(SIDES) if num_players == 1 else 0)
 
 
 class TeKuitiEncoder(Encoder):
-    """The public field and roles as one seat sees them, plus the cells it saw turned up."""
+    """The public field and roles as one seat sees them, plus the cells it saw turned up and
+    the faces they showed."""
 
     remembers = True
 
@@ -81,6 +89,15 @@ class TeKuitiEncoder(Encoder):
         )
         self.removed_at = {name: offsets["removed"] + i for i, name in enumerate(TILE_NAMES)}
         self.seen_base = offsets["seen"]
+        run = face_run(num_players)
+        start = offsets["remembered"]
+        self.remembered = slice(start, start + NUM_CELLS * run)
+        self.memory_shape = (NUM_CELLS, run)
+        self.down = slice(self.cells_at, self.cells_end, CELL_RUN)
+        self.face_rows = {
+            text: np.frombuffer(CELL_BYTES[text][2 : 2 + run], np.uint8).astype(np.float32)
+            for text in FACE_TEXTS
+        }
         self.to_move_at = offsets["to_move"]
         self.fences_out_at = offsets["fences_out"]
         self.blank = bytearray(self.layout.size)
@@ -98,6 +115,9 @@ class TeKuitiEncoder(Encoder):
         self.round_scores_at = offsets.get("round_scores", -1)
         self.turns_left_at = offsets.get("turns_left", -1)
         self.seen: dict[int, set[int]] = {}
+        self.faces: dict[int, str] = {}
+        self.memory = np.zeros(self.memory_shape, dtype=np.float32)
+        self.faces_round = 0
 
     @classmethod
     def describe(cls, num_players: int, options: Mapping[str, Any]) -> list[Field]:
@@ -133,6 +153,14 @@ class TeKuitiEncoder(Encoder):
             Field("flipping", NUM_CELLS, 1.0, "1 at the cell whose flip awaits its tile"),
             Field("seen", NUM_CELLS, 1.0, "1 per cell this seat saw turned up this round (memory)"),
             Field(
+                "remembered",
+                NUM_CELLS * face_run(n),
+                1.0,
+                f"per face-down cell the tile type one-hot ({NUM_TILES} types) "
+                + ("and daisy side one-hot " if n == 1 else "")
+                + "this seat saw there this round (memory)",
+            ),
+            Field(
                 "removed",
                 NUM_TILES,
                 float(MOST_OF_A_TILE),
@@ -163,11 +191,19 @@ class TeKuitiEncoder(Encoder):
         return fields
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        """Every number but the solo turns left fits a byte: build bytes, convert once."""
+        """Every number but the solo turns left fits a byte: build bytes, convert once.
+
+        The faces shown here are kept too, so a caller that observes every step needs no glimpse.
+        """
         n = self.num_players
         seat = self.seat
         data = self.blank.copy()
-        data[self.cells_at : self.cells_end] = b"".join(map(_cell_run, view["cells"]))
+        cells = view["cells"]
+        data[self.cells_at : self.cells_end] = b"".join(map(_cell_run, cells))
+        if view["round"] != self.faces_round:
+            self.start_memory(view["round"])
+        faces = self.faces
+        keep = self.keep
         data[self.phase_at[view["phase"]]] = 1
         mover = view["to_move"]
         if mover >= 0:
@@ -180,8 +216,14 @@ class TeKuitiEncoder(Encoder):
             data[enclosed[name]] = 1
         for name in view["revealed"]:
             data[revealed[name]] = 1
+            index = CELL_INDEX[name]
+            if faces.get(index) != cells[index]:
+                keep(index, cells[index])
         for name in view["turning_back"]:
             data[back[name]] = 1
+            index = CELL_INDEX[name]
+            if faces.get(index) != cells[index]:
+                keep(index, cells[index])
         pending = view["flipping"]
         if pending is not None:
             data[flipping[pending]] = 1
@@ -222,6 +264,9 @@ class TeKuitiEncoder(Encoder):
             data[at] = int(scores[0])
             out[:] = np.frombuffer(data, np.uint8)
             out[self.turns_left_at] = self.turn_limit - view["turn"]
+        if faces:
+            down = out[self.down, np.newaxis]
+            np.multiply(self.memory, down, out=out[self.remembered].reshape(self.memory_shape))
 
     def remember(self, player: int, told: Told) -> None:
         """A flip move names its cell and round: the seat saw that tile turned up."""
@@ -230,10 +275,36 @@ class TeKuitiEncoder(Encoder):
             cell = CELL_INDEX[record["cell"]]
             self.seen.setdefault(record["round"], set()).add(self.seen_base + cell)
 
+    def glimpse(self, view: Mapping[str, Any]) -> None:
+        """Keep each face-up tile's face, and drop the tiles gone, as the seat saw them just now."""
+        if view["round"] != self.faces_round:
+            self.start_memory(view["round"])
+        faces = self.faces
+        for index, text in enumerate(view["cells"]):
+            if text == "gone":
+                if faces.pop(index, None) is not None:
+                    self.memory[index] = 0.0
+            elif text != "down" and faces.get(index) != text:
+                self.keep(index, text)
+
+    def keep(self, index: int, text: str) -> None:
+        """Remember that the tile on cell index showed the face text."""
+        self.faces[index] = text
+        self.memory[index] = self.face_rows[text]
+
+    def start_memory(self, number: int) -> None:
+        """Round number lays a fresh field: no face on it was seen yet."""
+        self.faces = {}
+        self.memory = np.zeros(self.memory_shape, dtype=np.float32)
+        self.faces_round = number
+
     def forget(self) -> None:
         self.seen = {}
+        self.start_memory(0)
 
     def copy(self) -> TeKuitiEncoder:
         twin = cast("TeKuitiEncoder", super().copy())
         twin.seen = {number: set(cells) for number, cells in self.seen.items()}
+        twin.faces = dict(self.faces)
+        twin.memory = self.memory.copy()
         return twin
