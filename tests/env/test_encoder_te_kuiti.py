@@ -16,6 +16,7 @@ import pytest
 
 from meja.core.game import CHANCE, random_step
 from meja.env.encoders.te_kuiti import CELL_RUN, NUM_TILES, TeKuitiEncoder, face_run
+from meja.env.encoding import Encoder
 from meja.env.table import Table
 from meja.games.te_kuiti import GAME
 from meja.games.te_kuiti.actions import FLIP
@@ -61,25 +62,25 @@ def play(state: TeKuitiState, seats: list[TeKuitiEncoder], *moves: str) -> None:
         step(state, seats, player, state.str_to_action(move, player))
 
 
-def part(encoder: TeKuitiEncoder, obs: np.ndarray, name: str) -> np.ndarray:
+def part(encoder: Encoder, obs: np.ndarray, name: str) -> np.ndarray:
     """The numbers of one field."""
     return obs[encoder.layout.slice(name)]
 
 
-def cell(encoder: TeKuitiEncoder, obs: np.ndarray, name: str) -> np.ndarray:
+def cell(encoder: Encoder, obs: np.ndarray, name: str) -> np.ndarray:
     """One cell's run: down, gone, tile type one-hot, daisy side one-hot."""
     start = CELL_INDEX[name] * CELL_RUN
     return part(encoder, obs, "cells")[start : start + CELL_RUN]
 
 
-def remembered(encoder: TeKuitiEncoder, obs: np.ndarray, name: str) -> np.ndarray:
+def remembered(encoder: Encoder, obs: np.ndarray, name: str) -> np.ndarray:
     """One cell's memory: the tile type one-hot, then (solo) the daisy side one-hot."""
     run = face_run(encoder.num_players)
     start = CELL_INDEX[name] * run
     return part(encoder, obs, "remembered")[start : start + run]
 
 
-def face(encoder: TeKuitiEncoder, text: str) -> np.ndarray:
+def face(encoder: Encoder, text: str) -> np.ndarray:
     """The memory run of a face as a view writes it: "<tile>[ <daisy side>]"."""
     run = np.zeros(face_run(encoder.num_players), dtype=np.float32)
     tile, *side = text.split()
@@ -361,7 +362,7 @@ def test_the_table_remembers_the_cells_flipped_in_the_current_round_only() -> No
         state = table.state
         action = rng.choice(state.legal_actions())
         if FLIP <= action < FLIP + NUM_CELLS:
-            flipped[state.round].add(action - FLIP)
+            flipped[state.view(None)["round"]].add(action - FLIP)
         table.act(action)
         number = table.state.view(0)["round"]
         for seat in (0, 1):
