@@ -309,6 +309,24 @@ def test_the_memory_holds_every_face_seen_this_round_on_the_tiles_now_face_down(
                     assert np.array_equal(remembered(encoder, obs, name), expected), name
 
 
+def test_a_seat_that_observes_every_step_remembers_the_faces_without_a_glimpse() -> None:
+    """A caller that never calls glimpse but looks after every step keeps the same memory."""
+    state = GAME.new_state(2)
+    seats = encoders(state)
+    for move in ("fence a1n", "fence a1w", "flip c3", "joyful", "flip d4", "sleepy", "fence e5s"):
+        player = state.current_player()
+        action = state.str_to_action(move, player)
+        for encoder in seats:
+            encoder.remember(player, state.told(player, action, encoder.seat))
+        state.apply(action, player)
+        for encoder in seats:
+            observe(state, encoder)
+    for encoder in seats:
+        obs = observe(state, encoder)
+        assert np.array_equal(remembered(encoder, obs, "c3"), face(encoder, "joyful"))
+        assert np.array_equal(remembered(encoder, obs, "d4"), face(encoder, "sleepy"))
+
+
 def test_a_solo_daisy_turned_back_is_remembered_with_the_side_it_faces() -> None:
     state = GAME.new_state(1)
     seats = encoders(state)

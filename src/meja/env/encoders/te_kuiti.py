@@ -193,7 +193,8 @@ class TeKuitiEncoder(Encoder):
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
         """Every number but the solo turns left fits a byte: build bytes, convert once.
 
-        The faces shown here are kept too, so a caller that observes every step needs no glimpse.
+        The faces just turned back are kept too (a tile seen goes face down only so), so a caller
+        that observes every step needs no glimpse.
         """
         n = self.num_players
         seat = self.seat
@@ -203,7 +204,6 @@ class TeKuitiEncoder(Encoder):
         if view["round"] != self.faces_round:
             self.start_memory(view["round"])
         faces = self.faces
-        keep = self.keep
         data[self.phase_at[view["phase"]]] = 1
         mover = view["to_move"]
         if mover >= 0:
@@ -216,14 +216,11 @@ class TeKuitiEncoder(Encoder):
             data[enclosed[name]] = 1
         for name in view["revealed"]:
             data[revealed[name]] = 1
-            index = CELL_INDEX[name]
-            if faces.get(index) != cells[index]:
-                keep(index, cells[index])
         for name in view["turning_back"]:
             data[back[name]] = 1
             index = CELL_INDEX[name]
             if faces.get(index) != cells[index]:
-                keep(index, cells[index])
+                self.keep(index, cells[index])
         pending = view["flipping"]
         if pending is not None:
             data[flipping[pending]] = 1
