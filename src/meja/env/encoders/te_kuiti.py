@@ -3,7 +3,7 @@ the scores, and what the seat saw this round of the tiles now face down.
 
 Seats are relative: index 0 is the observer, index 1 the other player. The view shows a tile's
 face only while it lies face up (T4a) and the told records name a flipped cell, never its face;
-so the faces are kept from the views the seat is shown after each reveal (glimpse) and encodes.
+so the faces are kept from the views the seat is shown after each reveal (glimpse) or encodes.
 """
 
 from __future__ import annotations
