@@ -9,7 +9,7 @@ the others until the phase resolves, because each observation comes from that se
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -22,10 +22,10 @@ from meja.env.table import Table
 RENDER_MODES = ("ansi", "human")
 
 
-class MejaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):
+class MejaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """One game of a meja title for num_players agents named player_0, player_1, ..."""
 
-    metadata: ClassVar[dict[str, Any]] = {
+    metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": list(RENDER_MODES),
         "name": "meja",
         "is_parallelizable": False,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -29,10 +29,10 @@ ILLEGAL_ACTIONS = ("raise", "lose")
 ILLEGAL_REWARD = -1.0
 
 
-class MejaEnv(gymnasium.Env[np.ndarray, int]):
+class MejaEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One seat of a meja game against bots; seat="random" draws the learner's seat each game."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES)}
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES)}  # noqa: RUF012
 
     def __init__(
         self,
@@ -66,7 +66,8 @@ class MejaEnv(gymnasium.Env[np.ndarray, int]):
         self.seat = 0 if self._random_seat else int(seat)
         self.bots = self._opponents(opponents, count - 1)
         self.observation_space = observation_box(self.table)
-        self.action_space = LegalDiscrete(self.table, self.seat)
+        self._legal = LegalDiscrete(self.table, self.seat)
+        self.action_space = self._legal
         self._bot_rng = random.Random()
 
     def _opponents(self, opponents: str | Sequence[str], count: int) -> list[Bot]:
@@ -89,7 +90,7 @@ class MejaEnv(gymnasium.Env[np.ndarray, int]):
         rng = self.np_random
         if self._random_seat:
             self.seat = int(rng.integers(self.table.num_players))
-            self.action_space.follow(self.table, self.seat)
+            self._legal.follow(self.table, self.seat)
         self._forfeited = ""
         self.table.reset(int(rng.integers(2**63)))
         self._bot_rng = random.Random(int(rng.integers(2**63)))

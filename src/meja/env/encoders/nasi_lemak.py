@@ -71,6 +71,7 @@ class NasiLemakEncoder(Encoder):
     """
 
     remembers = True
+    remembers_public = True
 
     def __init__(self, num_players: int, options: Mapping[str, Any], seat: int) -> None:
         super().__init__(num_players, options, seat)
