@@ -56,8 +56,8 @@ def main() -> None:
         if args.game and game.name not in args.game:
             continue
         for count in game.player_counts():
-            makers[f"{game.name} {count}p"] = (
-                lambda name=game.name, n=count: pettingzoo_env(name, num_players=n)
+            makers[f"{game.name} {count}p"] = lambda name=game.name, n=count: pettingzoo_env(
+                name, num_players=n
             )
     envs = {label: make() for label, make in makers.items()}
     totals = dict.fromkeys(envs, (0, 0.0))
