@@ -94,11 +94,12 @@ def train(args: argparse.Namespace) -> MaskablePPO:
         "MlpPolicy",
         envs,
         n_steps=args.rollout,
-        batch_size=256,
+        batch_size=args.batch,
+        n_epochs=args.epochs,
         learning_rate=3e-4,
         gamma=1.0,
         ent_coef=0.01,
-        policy_kwargs={"net_arch": [256, 256]},
+        policy_kwargs={"net_arch": [128, 128]},
         seed=args.seed,
         verbose=0,
     )
@@ -146,6 +147,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=50_000_000, help="training step budget")
     parser.add_argument("--envs", type=int, default=8, help="envs stepped together")
     parser.add_argument("--rollout", type=int, default=512, help="steps per env per update")
+    parser.add_argument("--batch", type=int, default=512, help="minibatch size")
+    parser.add_argument("--epochs", type=int, default=4, help="passes over each rollout")
     parser.add_argument("--games", type=int, default=200, help="games against each opponent")
     parser.add_argument("--seed", type=int, default=1, help="seed of training and games")
     parser.add_argument("--model", type=Path, help="save the policy here, or load it if present")
