@@ -46,9 +46,9 @@ COVERS = """() => {
 
 
 def _play_seat(table: Any, seat: int) -> int:
-    """Seat plays its first legal move through the API; the step the table is at after it."""
-    state = table.state(seat)
-    assert state["legal"], f"seat {seat} has nothing to play"
+    """Seat plays its first legal move through the API, once the server has resolved the chance
+    steps before it; the step the table is at after it."""
+    state = table.wait_for(seat, lambda state: bool(state["legal"]))
     return int(table.move(seat, state["legal"][0]["action"], state)["step"])
 
 
