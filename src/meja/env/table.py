@@ -53,38 +53,39 @@ class Table:
             self.apply(sample_chance(state, self.rng), CHANCE)
 
     def apply(self, action: int, player: int | None) -> None:
-        """Apply one step (player is then a checked seat or CHANCE), telling each encoder that
-        remembers what its seat learns from it, and showing the view after a reveal to one that
-        glimpses."""
+        """Apply one step, telling each encoder that remembers what its seat learns from it and
+        showing the view after a reveal to one that glimpses.
+
+        What a step tells is read before the step is taken but kept only once the rules have
+        accepted it, so a refused action changes no seat's memory.
+        """
         state = self.state
-        if not self.remembers or player is None:
+        if not self.remembers:
             state.apply(action, player)
             return
-        if self.public_memory:
-            news = state.told(player, action, None)
-            for encoder in self.encoders:
-                encoder.remember(player, news)
-            state.apply(action, player)
-            return
-        told = [state.told(player, action, encoder.seat) for encoder in self.encoders]
-        for encoder, news in zip(self.encoders, told, strict=True):
-            encoder.remember(player, news)
+        mover = state.current_player() if player is None else player
+        try:
+            if self.public_memory:
+                told = [state.told(mover, action, None)] * len(self.encoders)
+            else:
+                told = [state.told(mover, action, encoder.seat) for encoder in self.encoders]
+        except Exception:
+            state.apply(action, player)  # an action the rules refuse may not be tellable
+            raise
         state.apply(action, player)
-        if not self.glimpses:
-            return
         for encoder, news in zip(self.encoders, told, strict=True):
-            if news.reveals:
-                encoder.glimpse(state.view(encoder.seat))
+            encoder.remember(mover, news)
+        if self.glimpses:
+            for encoder, news in zip(self.encoders, told, strict=True):
+                if news.reveals:
+                    encoder.glimpse(state.view(encoder.seat))
 
     def act(self, action: Any, seat: int | None = None) -> None:
         """seat (the seat to move by default) plays action, then chance is drawn.
 
         An action that is not a legal action number raises IllegalAction and changes nothing.
         """
-        number = self.number(action)
-        if self.remembers:
-            seat = self.state.check(number, seat)
-        self.apply(number, seat)
+        self.apply(self.number(action), seat)
         self.resolve_chance()
 
     def number(self, action: Any) -> int:
@@ -107,9 +108,9 @@ class Table:
     def mask(self, seat: int) -> np.ndarray:
         """1 for each action seat may take now, 0 elsewhere (all 0 when seat may not act)."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        state = self.state
-        if not state.is_terminal() and seat in state.active_players():
-            mask[state.legal_actions(seat)] = 1
+        legal = self.state.legal_actions(seat)
+        if legal:
+            mask[legal] = 1
         return mask
 
     def render(self, seat: int | None) -> str:

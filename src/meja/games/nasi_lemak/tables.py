@@ -4,7 +4,7 @@ per-seat lists, the phases of a turn and the ways a game ends."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import combinations
+from itertools import combinations, compress
 from typing import Any
 
 from meja.core import position_reading as read
@@ -64,7 +64,7 @@ def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
     part = counts[start : start + K]
     if not any(part):
         return {}
-    return {key: count for key, count in zip(KEYS, part, strict=False) if count}
+    return dict(compress(zip(KEYS, part, strict=False), part))
 
 
 def read_int(

@@ -75,17 +75,18 @@ def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
     n = state.num_players
     over = state.phase == OVER
     hands = state.hands
+    known = state.known
     players = []
-    for q in range(n):
-        shown = over or q == player
+    for q, (row, flies) in enumerate(zip(state.nl, state.flies, strict=True)):
+        start = q * K
         entry: dict[str, Any] = {
             "seat": q,
-            "hand_size": sum(hands[span(q)]),
-            "nasi_lemak": state.nl[q][:] if shown else [None] * len(state.nl[q]),
-            "flies": list(map(bool, state.flies[q])),
+            "hand_size": sum(hands[start : start + K]),
+            "nasi_lemak": row[:] if over or q == player else [None] * len(row),
+            "flies": list(map(bool, flies)),
         }
         if player is not None and q != player:
-            entry["known"] = counts_dict(state.known, (player * n + q) * K)
+            entry["known"] = counts_dict(known, (player * n + q) * K)
         players.append(entry)
     out = _public(state)
     out["seat"] = player
