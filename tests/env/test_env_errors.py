@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import gymnasium
 import numpy as np
 import pytest
 
 from meja.core.errors import IllegalAction
-from meja.env import MejaEnv, Table, pettingzoo_env
+from meja.core.told import Told
+from meja.env import Encoder, Field, MejaEnv, Table, pettingzoo_env
 
 
 @pytest.mark.parametrize(
@@ -87,3 +91,41 @@ def test_an_aec_env_must_be_reset_before_it_is_played() -> None:
         env.step(0)
     with pytest.raises(IllegalAction, match="call reset\\(\\) first"):
         env.observe("player_0")
+
+
+class Spy(Encoder):
+    """An encoder that only notes every step it is told."""
+
+    remembers = True
+
+    def __init__(self, num_players: int, options: Mapping[str, Any], seat: int) -> None:
+        super().__init__(num_players, options, seat)
+        self.told: list[int] = []
+
+    @classmethod
+    def describe(cls, num_players: int, options: Mapping[str, Any]) -> list[Field]:
+        return [Field("nothing", 1, 1.0, "always 0")]
+
+    def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
+        return None
+
+    def remember(self, player: int, told: Told) -> None:
+        self.told.append(player)
+
+
+@pytest.mark.parametrize("public", [False, True])
+def test_a_refused_action_reaches_no_seats_memory(public: bool) -> None:
+    table = Table("nasi_lemak", 3)
+    table.reset(seed=5)
+    table.encoders = [Spy(3, table.options, seat) for seat in range(3)]
+    table.remembers, table.public_memory, table.glimpses = True, public, False
+    seat = table.state.current_player()
+    legal = table.state.legal_actions(seat)
+    illegal = next(action for action in range(table.num_actions) if action not in legal)
+    with pytest.raises(IllegalAction):
+        table.act(illegal)
+    with pytest.raises(IllegalAction):
+        table.act(legal[0], seat=(seat + 1) % 3)
+    assert [spy.told for spy in table.encoders] == [[], [], []]
+    table.act(legal[0])
+    assert all(spy.told and spy.told[0] == seat for spy in table.encoders)
