@@ -110,7 +110,7 @@ class Table:
         mask = np.zeros(self.num_actions, dtype=np.int8)
         legal = self.state.legal_actions(seat)
         if legal:
-            mask[legal] = 1
+            mask.put(legal, 1)
         return mask
 
     def render(self, seat: int | None) -> str:
