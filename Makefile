@@ -21,7 +21,7 @@ system-deps:
 	@./scripts/system_deps.sh
 
 lint: venv
-	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/mypy
 
 test: venv system-deps lint
