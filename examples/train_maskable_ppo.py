@@ -78,6 +78,18 @@ class PolicyBot:
         return int(action)
 
 
+def timed(bot: Any, thinking: list[float]) -> Policy:
+    """bot's choices, adding the CPU time of each to its seat's total in thinking."""
+
+    def choose(state: State, seat: int, rng: random.Random) -> int:
+        start = time.process_time()
+        action = int(bot.choose(state, seat, rng))
+        thinking[seat] += time.process_time() - start
+        return action
+
+    return choose
+
+
 def train(args: argparse.Namespace) -> MaskablePPO:
     """MaskablePPO on --envs copies of the env, until the time or step budget is spent."""
 
@@ -128,13 +140,11 @@ def evaluate(model: MaskablePPO, args: argparse.Namespace, opponent: str) -> Non
         seeder = random.Random(f"{args.seed}:{opponent}:{index}")
         chance = random.Random(seeder.getrandbits(64))
         rngs = [random.Random(seeder.getrandbits(64)) for _ in range(args.players)]
-        policies: list[Policy] = [
-            learner.choose if owner == 0 else rival.choose for owner in lineup
-        ]
+        thinking = [0.0] * args.players
+        policies = [timed(learner if owner == 0 else rival, thinking) for owner in lineup]
         state = game.new_state(args.players)
         episode = play_episode(state, policies, chance, seat_rngs=rngs)
-        thinking = (0.0,) * args.players
-        results.append(GameResult.of(episode, index, args.seed, specs, thinking, lineup))
+        results.append(GameResult.of(episode, index, args.seed, specs, tuple(thinking), lineup))
     rows = [row for row in standings(specs, results) if row.bot == LEARNER]
     Console(width=110).print(standings_table(rows))
 
