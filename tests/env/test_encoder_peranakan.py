@@ -334,20 +334,6 @@ def test_seats_see_the_same_table_rotated_to_themselves(players: int) -> None:
             assert np.array_equal(mine, theirs), f.name
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
-def test_a_resampled_state_gives_the_same_observation(players: int) -> None:
-    """What the seat cannot see (the deck's order) is redrawn without changing the vector."""
-    state = GAME.new_state(players)
-    rng = random.Random(7)
-    for _ in range(45):
-        player, action = random_step(state, rng)
-        state.apply(action, player)
-    for seat in range(players):
-        encoder = encoder_for(state, seat)
-        twin = state.resample(seat, random.Random(seat))
-        assert np.array_equal(encoder.observe(state.view(seat)), encoder.observe(twin.view(seat)))
-
-
 def test_the_encoder_needs_no_memory_of_earlier_steps() -> None:
     """Nothing leaves the view, so a fresh encoder reads the same as one that saw every step."""
     table = Table("peranakan", 3)

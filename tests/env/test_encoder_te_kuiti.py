@@ -339,19 +339,6 @@ def test_a_solo_daisy_turned_back_is_remembered_with_the_side_it_faces() -> None
     assert part(encoder, obs, "remembered").sum() == 3  # b2's type and side, c3's type
 
 
-def test_a_resampled_state_gives_the_seat_the_same_observation() -> None:
-    for seed in range(4):
-        rng = random.Random(seed)
-        state, seats = two_player()
-        for _ in range(80):
-            if state.is_terminal():
-                break
-            step(state, seats, *random_step(state, rng))
-            for encoder in seats:
-                other = state.resample(encoder.seat, rng)
-                assert np.array_equal(observe(state, encoder), observe(other, encoder))
-
-
 def test_a_copy_keeps_its_own_memory_and_forget_clears_it() -> None:
     state, seats = two_player()
     play(state, seats, "fence a1n", "fence a1w", "flip c3", "joyful")
