@@ -704,10 +704,7 @@ def test_the_log_names_a_bot_after_its_move_and_says_you_for_your_own(
 
 def settled(seats: Any) -> dict[str, Any]:
     """Seat 0's state once the server has resolved every chance step a move led to."""
-    while True:
-        table = seats.state(0)
-        if table["result"] or table["active"]:
-            return dict(table)
+    return dict(seats.wait_for(0, lambda table: bool(table["result"] or table["active"])))
 
 
 def play_http(seats: Any, rng: random.Random, moves: int) -> bool:
@@ -747,3 +744,24 @@ def test_a_real_game_mid_way_and_at_its_end_on_both_windows(
             lines = person.page.locator("#log li").all_text_contents()
             assert lines and all(line[0].isupper() and line.endswith(".") for line in lines)
     assert driver.page.locator("#board [data-nasi-lemak] text").all_text_contents().count("?") == 0
+
+
+def test_a_panel_with_a_played_card_a_move_aimed_at_it_and_known_cards_draws_each_apart(
+    human_table: Any, driver: Any, artifacts: Path
+) -> None:
+    """Ben's Officer examined Cy, then Cy's Supplier took Dee's Eggs: on a wide window Cy's
+    panel is a third of the row, too narrow for both notes beside what Cy is known to hold,
+    so the note keeps the card Cy played, and the known cards keep their room."""
+    open_quiet(driver, human_table, 4)
+    data = with_hand(base(4, active=1), 1, {"fly": 2, "officer": 1})
+    data = with_hand(data, 2, {"rice": 1, "cucumber": 1, "supplier": 1})
+    data = with_hand(data, 3, {"egg": 2})
+    flies = [m for card in (0, 1) for m in ("play fly", f"fly to seat 3 card {card}")]
+    officer = ["play officer", "examine seat 2", "take rice", "take cucumber"]
+    supplier = ["play supplier", "announce egg"]
+    show_after(driver, GAME.from_position(data), [*flies, *officer, "egg", "egg", *supplier], 0)
+    driver.page.screenshot(path=artifacts / "nasi_lemak-last-move-narrow-panel-desktop.png")
+    note = driver.page.locator('#board [data-seat-panel="2"] .last-move')
+    assert note.locator("text").all_text_contents() == ["played Supplier"]
+    assert note.locator("title").all_text_contents() == ["played Supplier · Ben's move"]
+    assert driver.layout_problems(FRAMES) == []

@@ -262,6 +262,9 @@ function nasiLemakRow(ctx, seat, player, x, y, width, { own = false, size = 1 } 
   return group;
 }
 
+/** The width "Known: N" takes, the least the known cards are given beside a last-move note. */
+const KNOWN_COUNT_W = 64;
+
 /** Small coloured chips for the cards known to be in another hand. */
 function knownChips(types, known, x, y, width) {
   const group = svg("g", { class: "known" });
@@ -317,7 +320,8 @@ function opponentPanel(ctx, types, player, x, y, w) {
   } else {
     panel.append(text(x + 56, y + 60, "no Nasi Lemak yet", { "font-size": 12, fill: MUTED }));
   }
-  const tag = lastMoveTag(ctx, types, seat, x + w - 10, y + PANEL_H - 12);
+  const known = Object.values(player.known || {}).some((n) => n > 0);
+  const tag = lastMoveTag(ctx, types, seat, x + w - 10, y + PANEL_H - 12, w - 64 - (known ? KNOWN_COUNT_W : 0));
   if (tag.movers.length) panel.append(ring(ctx, tag.movers[0], x + 2, y + 2, w - 4, PANEL_H - 4, 9));
   if (tag.node) panel.append(tag.node);
   panel.append(knownChips(types, player.known, x + 54, y + 84, w - 64 - tag.width));
@@ -327,18 +331,22 @@ function opponentPanel(ctx, types, player, x, y, w) {
 }
 
 /** The corner note of a panel for the other players' last moves: the card this player played,
- * and whose move was aimed at them; movers lists the latter, whose ring the panel gets. */
-function lastMoveTag(ctx, types, seat, right, baseline) {
+ * and whose move was aimed at them; movers lists the latter, whose ring the panel gets. Where
+ * both do not fit in room, the note keeps the card played (the ring still shows the mover's
+ * colour) and its tooltip says both. */
+function lastMoveTag(ctx, types, seat, right, baseline, room) {
   const played = ctx.marks.played.get(seat);
   const movers = ctx.marks.seats.get(seat) || [];
   const parts = [];
   if (played) parts.push(`played ${SHORT_NAMES[played] || cardName(types, played)}`);
   if (movers.length) parts.push(`${clip(ctx.seatName(movers[0]), 70, 12)}'s move`);
   if (!parts.length) return { node: null, width: 0, movers };
-  const words = parts.join(" · ");
+  const full = parts.join(" · ");
+  const width = (words) => words.length * 12 * 0.62 + 12;
+  const words = width(full) > room ? parts[0] : full;
   const node = svg("g", { "data-last-move": String(played ? seat : movers[0]), class: "last-move" },
-    text(right, baseline, words, { "font-size": 12, "font-weight": 600, fill: MUTED, "text-anchor": "end" }));
-  return { node, width: words.length * 12 * 0.62 + 12, movers };
+    ...(words === full ? [] : [title(full)]), text(right, baseline, words, { "font-size": 12, "font-weight": 600, fill: MUTED, "text-anchor": "end" }));
+  return { node, width: width(words), movers };
 }
 
 /** What a seat is doing now, in two or three words, for its panel; its packs at the end. */
