@@ -2,4 +2,9 @@
 
 from __future__ import annotations
 
+from meja import _build
+
 __version__ = "0.1.0"
+
+BUILD = _build.select()
+"""The engine this process runs: "compiled" (mypyc) or "pure" (Python)."""

@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from meja import __version__
+from meja import BUILD, __version__
 from meja.commands import arena, compare, demo, info, play, random_game, replay, serve, simulate
 
 COMMAND_MODULES = (info, random_game, replay, demo, arena, play, serve, simulate, compare)
@@ -27,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every sub-command registered."""
     parser = _Parser(prog="meja", description="Play, study and simulate four tabletop games.")
-    parser.add_argument("--version", action="version", version=f"meja {__version__}")
+    parser.add_argument("--version", action="version", version=f"meja {__version__} ({BUILD} engine)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in COMMAND_MODULES:
         module.register(sub)

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from meja.core.actions import ActionNames, normalize
 from meja.core.errors import GameOver, IllegalAction, NotYourTurn
 from meja.core.told import Told, plainly
@@ -74,6 +76,7 @@ class Option:
         return value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """Static facts about one game and the factory for its states; one instance per game."""
 
@@ -130,6 +133,7 @@ class Game(ABC):
         return f"<Game {self.name}>"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One game in progress. Mutable; clone() before exploring alternatives.
 
@@ -182,16 +186,19 @@ class State(ABC):
         """Seats that won after the game's tie-breaks; [] before the end or in a lost solo game."""
 
     def clone(self) -> State:
-        """A cheap, fully independent copy: shared immutable fields, copied declared lists."""
-        copy = object.__new__(type(self))
-        fields = copy.__dict__
-        fields.update(self.__dict__)
-        fields["options"] = dict(self.options)
-        fields["history"] = self.history[:]
+        """A fully independent copy: shared immutable fields, copied declared lists. The games
+        write their own, field by field, which the compiled build needs; this one serves
+        states whose fields live in their __dict__ (games written elsewhere, test games)."""
+        copy = type(self).__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy.game = self.game
+        copy.num_players = self.num_players
+        copy.options = dict(self.options)
+        copy.history = self.history[:]
         for name in self._copied:
-            fields[name] = fields[name][:]
+            setattr(copy, name, getattr(self, name)[:])
         for name in self._copied_rows:
-            fields[name] = [row[:] for row in fields[name]]
+            setattr(copy, name, [row[:] for row in getattr(self, name)])
         return copy
 
     @abstractmethod

@@ -56,17 +56,6 @@ class MooncakeState(State):
     that a draw's chance outcomes are cheap.
     """
 
-    _copied = (
-        "_pool",
-        "_choices",
-        "_boards",
-        "_received",
-        "_customers",
-        "_festive",
-        "_tastes",
-        "_served",
-    )
-    _copied_rows = ("_hands", "_pending")
     _compared = (
         "_phase",
         "_round",
@@ -120,6 +109,33 @@ class MooncakeState(State):
         """The boards the last round was scored on, in sight until the next step (M5)."""
         self._rows: list[list[str | None]] | None = None
         """Cache of every seat's board as others see it; rebuilt after the boards change."""
+
+    def clone(self) -> MooncakeState:
+        """A fully independent copy. Lists changed in place are copied, hands and pending slots two
+        levels deep; tuples and the view cache are shared."""
+        copy = MooncakeState(self.game, self.num_players, self.options)
+        copy.history = self.history[:]
+        copy._pairwise = self._pairwise
+        copy._hide_places = self._hide_places
+        copy._phase = self._phase
+        copy._round = self._round
+        copy._turn = self._turn
+        copy._draw_seat = self._draw_seat
+        copy._waiting = self._waiting
+        copy._pool = self._pool[:]
+        copy._pool_size = self._pool_size
+        copy._hands = [row[:] for row in self._hands]
+        copy._choices = self._choices[:]
+        copy._boards = self._boards[:]
+        copy._pending = [row[:] for row in self._pending]
+        copy._received = self._received[:]
+        copy._customers = self._customers[:]
+        copy._festive = self._festive[:]
+        copy._tastes = self._tastes[:]
+        copy._served = self._served[:]
+        copy._scored = self._scored
+        copy._rows = self._rows
+        return copy
 
     # --- turn order ---------------------------------------------------------------------
     def current_player(self) -> int:

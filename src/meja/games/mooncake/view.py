@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from itertools import chain, repeat
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from meja.games.mooncake.actions import choice_text
 from meja.games.mooncake.components import CUSTOMERS, TURNS_PER_ROUND
@@ -127,7 +127,7 @@ def resample(state: MooncakeState, player: int, rng: random.Random) -> MooncakeS
     Kept: everything public, player's own tiles and choices, and the tiles player passed
     this turn (they stay with that neighbour until placed).
     """
-    copy = cast("MooncakeState", state.clone())
+    copy = state.clone()
     if state._phase == PLACE:
         _redraw_placing(copy, player, rng.random)
     elif state._phase in (DRAW, CHOOSE):

@@ -10,12 +10,14 @@ cards) is kept in just_seen until the next step.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from meja.core.actions import normalize
+from meja.core.actions import ActionNames, normalize
 from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import RANDOM_START
+from meja.core.told import Told
 from meja.games.nasi_lemak import actions, legal, position, scoring, text, told, view
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
@@ -104,13 +106,10 @@ PLAY_PHASES = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
 class NasiLemakState(State):
     """One game of Nasi Lemak in progress."""
 
-    _copied = ("hands", "known", "draw", "discard", "revealed", "pile", "give", "ask")
-    _copied_rows = ("nl", "flies")
     _compared = (
         *("phase", "active", "first", "turn", "moves", "declined", "end", "to_draw"),
         *("deal_seat", "target", "takes", "took", "fan_from", "taken_back"),
-        *_copied,
-        *_copied_rows,
+        *("hands", "known", "draw", "discard", "revealed", "pile", "give", "ask", "nl", "flies"),
         "just_seen",
     )
 
@@ -153,6 +152,44 @@ class NasiLemakState(State):
         # What the table saw of the last step and nothing else shows; cleared by the next step.
         self.just_seen: JustSeen | None = None
 
+    def clone(self) -> NasiLemakState:
+        """A fully independent copy. Every list changed in place is copied, the Nasi Lemak rows and
+        their flies two levels deep."""
+        copy = NasiLemakState(self.game, self.num_players, self.options)
+        copy.history = self.history[:]
+        copy.round_end = self.round_end
+        copy.max_declined = self.max_declined
+        copy.min_trade = self.min_trade
+        copy.offer_limit = self.offer_limit
+        copy.take_back_limit = self.take_back_limit
+        copy.max_turns = self.max_turns
+        copy.phase = self.phase
+        copy.active = self.active
+        copy.first = self.first
+        copy.turn = self.turn
+        copy.moves = self.moves
+        copy.declined = self.declined
+        copy.end = self.end
+        copy.to_draw = self.to_draw
+        copy.deal_seat = self.deal_seat
+        copy.target = self.target
+        copy.takes = self.takes
+        copy.took = self.took
+        copy.fan_from = self.fan_from
+        copy.taken_back = self.taken_back
+        copy.hands = self.hands[:]
+        copy.known = self.known[:]
+        copy.draw = self.draw[:]
+        copy.discard = self.discard[:]
+        copy.revealed = self.revealed[:]
+        copy.pile = self.pile[:]
+        copy.nl = [row[:] for row in self.nl]
+        copy.flies = [row[:] for row in self.flies]
+        copy.give = self.give[:]
+        copy.ask = self.ask[:]
+        copy.just_seen = self.just_seen
+        return copy
+
     # --- protocol: who acts and what they may do ----------------------------------------
     def current_player(self) -> int:
         phase = self.phase
@@ -164,10 +201,17 @@ class NasiLemakState(State):
             return self.target
         return self.active
 
-    legal_actions = legal.legal_actions
-    _is_legal = legal.is_legal
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """legal.legal_actions, as a method."""
+        return legal.legal_actions(self, player)
 
-    _illegal_message = legal.explain
+    def _is_legal(self, action: int, seat: int) -> bool:
+        """legal.is_legal, as a method."""
+        return legal.is_legal(self, action, seat)
+
+    def _illegal_message(self, action: int, seat: int) -> str:
+        """legal.explain, as a method."""
+        return legal.explain(self, action, seat)
 
     def hand_size(self, seat: int) -> int:
         """Cards in seat's hand (public)."""
@@ -503,16 +547,45 @@ class NasiLemakState(State):
             discard[t] = 0
 
     # --- results, views, positions and words: each written once in its own module ------
-    fly_free_packs = scoring.fly_free_packs
-    scores = scoring.scores
-    winners = scoring.winners
-    resample = view.resample
-    view = view.view
-    check_components = position.conservation_problems
-    position = position.to_position
-    told = told.tell
-    _names = actions.names
-    __str__ = text.render
+    def fly_free_packs(self, seat: int) -> int:
+        """scoring.fly_free_packs, as a method."""
+        return scoring.fly_free_packs(self, seat)
+
+    def scores(self) -> list[float]:
+        """scoring.scores, as a method."""
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        """scoring.winners, as a method."""
+        return scoring.winners(self)
+
+    def resample(self, player: int, rng: random.Random) -> NasiLemakState:
+        """view.resample, as a method."""
+        return view.resample(self, player, rng)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """view.view, as a method."""
+        return view.view(self, player)
+
+    def check_components(self) -> list[str]:
+        """position.conservation_problems, as a method."""
+        return position.conservation_problems(self)
+
+    def position(self) -> dict[str, Any]:
+        """position.to_position, as a method."""
+        return position.to_position(self)
+
+    def told(self, player: int, action: int, viewer: int | None) -> Told:
+        """told.tell, as a method."""
+        return told.tell(self, player, action, viewer)
+
+    def _names(self, seat: int) -> ActionNames:
+        """actions.names, as a method."""
+        return actions.names(self, seat)
+
+    def __str__(self) -> str:
+        """text.render, as a method."""
+        return text.render(self)
 
     def _unknown_words(self, text: str, seat: int) -> str:
         """Words for no move at all, saying so when they offer a card that cannot be traded."""

@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import product
 from math import comb
 from operator import add, sub
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
@@ -132,7 +132,7 @@ def _public(state: NasiLemakState) -> dict[str, Any]:
 
 def resample(state: NasiLemakState, player: int, rng: random.Random) -> NasiLemakState:
     """A clone with the cards and pack values player cannot see dealt again."""
-    new = cast("NasiLemakState", state.clone())
+    new = state.clone()
     redraw_cards(new, player, rng)
     if new.phase == PICK:
         # The Officer still knows the whole hand it is picking from.

@@ -14,6 +14,7 @@ from meja.core.actions import ActionNames
 from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import start_seat_names
+from meja.core.told import Told
 from meja.games.peranakan import legal, scoring, text, told
 from meja.games.peranakan import position as positions
 from meja.games.peranakan import view as views
@@ -55,18 +56,6 @@ from meja.games.peranakan.tables import (
 class PeranakanState(State):
     """One game of Peranakan: Tiles and Tactics in progress."""
 
-    _copied = (
-        "market",
-        "deck",
-        "top",
-        "under",
-        "pawns",
-        "hand",
-        "supply",
-        "kueh",
-    )
-    """Lists changed in place; retired and due are shared by clones and replaced instead, as
-    they change only when a pawn collects."""
     _compared = (
         "phase",
         "turn_seat",
@@ -124,6 +113,39 @@ class PeranakanState(State):
         self.nyonya_own = bool(self.options["nyonya_counts_own_tile"])
         self.baba_own = bool(self.options["baba_counts_own_tile"])
         self.random_start = self.options["start_player"] == "random"
+
+    def clone(self) -> PeranakanState:
+        """A fully independent copy. Lists changed in place are copied; retired and due are shared,
+        as they are replaced when a pawn collects, never changed in place."""
+        copy = PeranakanState(self.game, self.num_players, self.options)
+        copy.history = self.history[:]
+        copy.neighbours = self.neighbours
+        copy.areas = self.areas
+        copy.area_tiles = self.area_tiles
+        copy.nyonya_own = self.nyonya_own
+        copy.baba_own = self.baba_own
+        copy.random_start = self.random_start
+        copy.phase = self.phase
+        copy.start = self.start
+        copy.turn_seat = self.turn_seat
+        copy.market = self.market[:]
+        copy.deck = self.deck[:]
+        copy.deck_left = self.deck_left
+        copy.top = self.top[:]
+        copy.under = self.under[:]
+        copy.pawns = self.pawns[:]
+        copy.hand = self.hand[:]
+        copy.retired = self.retired
+        copy.supply = self.supply[:]
+        copy.kueh = self.kueh[:]
+        copy.held = self.held
+        copy.taken = self.taken
+        copy.placed = self.placed
+        copy.wild_seat = self.wild_seat
+        copy.gained = self.gained
+        copy.due = self.due
+        copy.wild_left = self.wild_left
+        return copy
 
     # --- whose move -----------------------------------------------------------------------
     def current_player(self) -> int:
@@ -320,18 +342,53 @@ class PeranakanState(State):
         self.phase = REVEAL
 
     # --- legality, scoring, positions, views and text, each in its own module ------------
-    legal_actions = legal.legal_actions
-    _is_legal = legal.is_legal
-    _illegal_message = legal.illegal_message
-    scores = scoring.scores
-    winners = scoring.winners
-    kueh_of = scoring.kueh_of
-    sets_of = scoring.sets_of
-    deck_size = scoring.deck_size
-    end_triggered = scoring.end_triggered
-    position = positions.position
-    view = views.view
-    told = told.told
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """legal.legal_actions, as a method."""
+        return legal.legal_actions(self, player)
+
+    def _is_legal(self, action: int, seat: int) -> bool:
+        """legal.is_legal, as a method."""
+        return legal.is_legal(self, action, seat)
+
+    def _illegal_message(self, action: int, seat: int) -> str:
+        """legal.illegal_message, as a method."""
+        return legal.illegal_message(self, action, seat)
+
+    def scores(self) -> list[float]:
+        """scoring.scores, as a method."""
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        """scoring.winners, as a method."""
+        return scoring.winners(self)
+
+    def kueh_of(self, seat: int) -> list[int]:
+        """scoring.kueh_of, as a method."""
+        return scoring.kueh_of(self, seat)
+
+    def sets_of(self, seat: int) -> int:
+        """scoring.sets_of, as a method."""
+        return scoring.sets_of(self, seat)
+
+    def deck_size(self) -> int:
+        """scoring.deck_size, as a method."""
+        return scoring.deck_size(self)
+
+    def end_triggered(self) -> bool:
+        """scoring.end_triggered, as a method."""
+        return scoring.end_triggered(self)
+
+    def position(self) -> dict[str, Any]:
+        """positions.position, as a method."""
+        return positions.position(self)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """views.view, as a method."""
+        return views.view(self, player)
+
+    def told(self, player: int, action: int, viewer: int | None) -> Told:
+        """told.told, as a method."""
+        return told.told(self, player, action, viewer)
 
     def check_components(self) -> list[str]:
         return positions.component_problems(self)

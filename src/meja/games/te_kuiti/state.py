@@ -128,9 +128,6 @@ class TeKuitiState(State):
     won: bool
     end: int
 
-    _copied = ("tiles", "sides", "pool")
-    """revealed and round_scores are replaced when they change, never changed in place, so
-    copies share them."""
     _compared = (
         "round",
         "start",
@@ -212,13 +209,57 @@ class TeKuitiState(State):
             self.phase = SHEPHERD_TURN
             self.to_place = min(FENCES_PER_TURN, self.supply)
 
+    def clone(self) -> TeKuitiState:
+        """A fully independent copy. Lists changed in place are copied; revealed and round_scores
+        are shared, as they are replaced when they change, never changed in place."""
+        copy = TeKuitiState(self.game, self.num_players, self.options)
+        copy.history = self.history[:]
+        copy.solo = self.solo
+        copy.immediate = self.immediate
+        copy.turn_limit = self.turn_limit
+        copy.round_scores = self.round_scores
+        copy.won = self.won
+        copy.end = self.end
+        copy.start = self.start
+        copy.turn = self.turn
+        copy.round = self.round
+        copy.shepherd = self.shepherd
+        copy.sheep = self.sheep
+        copy.movers = self.movers
+        copy.supply = self.supply
+        copy.fences = self.fences
+        copy.open_east = self.open_east
+        copy.open_south = self.open_south
+        copy.enclosed = self.enclosed
+        copy.present = self.present
+        copy.down = self.down
+        copy.unseen = self.unseen
+        copy.tiles = self.tiles[:]
+        copy.sides = self.sides[:]
+        copy.pool = self.pool[:]
+        copy.revealed = self.revealed
+        copy.turning_back = self.turning_back
+        copy.ended = self.ended
+        copy.pending = self.pending
+        copy.endgame = self.endgame
+        copy.last_turn = self.last_turn
+        copy.fences_out = self.fences_out
+        copy.collected = self.collected
+        copy.phase = self.phase
+        copy.to_place = self.to_place
+        return copy
+
     # --- whose move, and what is legal -------------------------------------------------
     def current_player(self) -> int:
         return self.movers[self.phase]
 
-    # The hot paths are legal.py's functions themselves, bound as methods: no extra call.
-    legal_actions = legal.legal_actions
-    _is_legal = legal.is_legal
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """legal.legal_actions, as a method."""
+        return legal.legal_actions(self, player)
+
+    def _is_legal(self, action: int, seat: int) -> bool:
+        """legal.is_legal, as a method."""
+        return legal.is_legal(self, action, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.phase == REVEAL:

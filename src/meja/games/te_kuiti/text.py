@@ -12,7 +12,7 @@ down there as ??.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from meja.games.te_kuiti.components import COLS, ROUNDS, ROWS, TILE_TYPES
 from meja.games.te_kuiti.scoring import EndedField, turns_played
@@ -138,7 +138,7 @@ def render(state: TeKuitiState) -> str:
 def render_seat(state: TeKuitiState, seat: int | None) -> str:
     """The field as a player sees it: like the view, a face-down tile shows ?? even once seen,
     except the tiles just turned back, which show until the next action (T4a)."""
-    masked = cast("TeKuitiState", state.clone())
+    masked = state.clone()
     for cell in range(NUM_CELLS):
         if masked.down & PAD_BIT[cell] and cell not in masked.turning_back:
             masked.tiles[cell] = -1

@@ -8,7 +8,7 @@ on. Nothing unseen is fixed (an unflipped tile is drawn when flipped), so resamp
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from meja.games.te_kuiti.scoring import EndedField, scores, winners
 from meja.games.te_kuiti.tables import (
@@ -88,4 +88,4 @@ def ended_view(ended: EndedField, number: int) -> dict[str, Any]:
 def resample(state: TeKuitiState, player: int, rng: random.Random) -> TeKuitiState:
     """Every tile that was seen stays as it was seen; the unseen ones are drawn only when
     flipped, so there is nothing to redraw."""
-    return cast("TeKuitiState", state.clone())
+    return state.clone()

@@ -1,0 +1,90 @@
+"""Build meja with its rules engine compiled by mypyc, or as pure Python.
+
+The modules of meja.core and meja.games that run on every step are compiled; what only
+describes a game or reads and writes files stays Python. MEJA_PURE=1 asks for pure Python,
+and without a C compiler, Python headers or mypyc the build says so in one line and falls back.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ENGINE = ("src/meja/core", "src/meja/games")
+STAYS_PYTHON = {
+    "__init__.py",
+    "spec.py",
+    "text.py",
+    "facts.py",
+    "registry.py",
+    "episode.py",
+    "record.py",
+    "playthrough.py",
+    "position_reading.py",
+}
+"""Modules kept as Python: game descriptions, the terminal's drawing and file formats."""
+
+
+def engine_sources() -> list[str]:
+    """Every module compiled into the engine, in a stable order."""
+    return sorted(
+        str(path)
+        for root in ENGINE
+        for path in Path(root).rglob("*.py")
+        if path.name not in STAYS_PYTHON
+    )
+
+
+def notice(text: str) -> None:
+    """One line on what the build does instead, where pip shows it."""
+    print(f"meja: {text}", file=sys.stderr)
+
+
+def why_pure() -> str | None:
+    """The reason this build must be pure Python, or None when it can compile."""
+    if os.environ.get("MEJA_PURE") == "1":
+        return "MEJA_PURE=1: building pure Python"
+    compiler = os.environ.get("CC", "cc").split()[0]
+    if not shutil.which(compiler):
+        return f"no C compiler ({compiler}): building pure Python, which runs slower"
+    if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():
+        return "no Python headers (Python.h): building pure Python, which runs slower"
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError:
+        return "mypyc is not installed: building pure Python, which runs slower"
+    return None
+
+
+class OptionalBuildExt(build_ext):
+    """Compile the engine, or fall back to pure Python with one line if the compiler fails.
+
+    A half-built engine is worse than none, so a failure removes whatever was built."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 - any compiler failure means pure Python
+            for output in self.get_outputs():
+                Path(output).unlink(missing_ok=True)
+            notice(f"compiling the engine failed ({error}); installed as pure Python")
+
+
+def extensions() -> list[object]:
+    """The compiled engine's extension modules, or none for a pure build."""
+    reason = why_pure()
+    if reason:
+        notice(reason)
+        return []
+    from mypyc.build import mypycify
+
+    return list(mypycify(engine_sources(), opt_level="3", group_name="meja_engine"))
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
