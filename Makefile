@@ -11,21 +11,36 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
+ENGINE := $(VENV)/.engine
+ENGINE_SOURCES := setup.py $(shell find src/meja/core src/meja/games -name '*.py')
+
+# Everything installed, the engine as pure Python: the compiled engine is built next.
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
+	MEJA_PURE=1 $(BIN)/python -m pip install --quiet -e ".[$(EXTRAS)]"
 	touch $(STAMP)
 
-venv: $(STAMP)
+# The engine compiled in place by mypyc, again whenever one of its sources changes, so that
+# no edit runs stale compiled code (meja --version says which engine runs).
+$(ENGINE): $(STAMP) $(ENGINE_SOURCES)
+	-@PYTHON=$(BIN)/python ./scripts/system_deps.sh compiler
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $(ENGINE)
+
+venv: $(STAMP) $(ENGINE)
 
 system-deps:
-	@./scripts/system_deps.sh
+	@PYTHON=$(PYTHON) ./scripts/system_deps.sh
 
 lint: venv
-	$(BIN)/ruff check src tests benchmarks scripts examples
+	$(BIN)/ruff check setup.py src tests benchmarks scripts examples
 	$(BIN)/mypy
 
-test: venv system-deps lint
-	$(BIN)/python -m pytest -n 2
+# The whole suite on the compiled engine, then the rules, the golden playthroughs and a shorter
+# conformance run on the pure-Python one: both must behave alike.
+test: system-deps venv lint
+	MEJA_EXPECT_BUILD=compiled $(BIN)/python -m pytest -n 2
+	MEJA_PURE=1 MEJA_EXPECT_BUILD=pure MEJA_CONFORMANCE_GAMES=200 $(BIN)/python -m pytest -n 2 \
+	  tests/core tests/games tests/test_build.py tests/test_playthroughs.py tests/test_conformance.py
 
 bench: venv
 	$(BIN)/python benchmarks/bench_engine.py

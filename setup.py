@@ -70,7 +70,7 @@ class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as error:  # noqa: BLE001 - any compiler failure means pure Python
+        except Exception as error:  # any compiler failure means pure Python
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
             notice(f"compiling the engine failed ({error}); installed as pure Python")

@@ -1,11 +1,18 @@
 #!/bin/sh
-# Install the Debian packages the test suite needs: chromium for the browser tests and
-# PostgreSQL for the database tests (they start a throwaway cluster of their own).
+# Install the Debian packages meja needs. With "compiler": a C compiler and the Python headers,
+# for the compiled engine. With nothing: those, chromium for the browser tests and PostgreSQL
+# for the database tests (they start a throwaway cluster of their own).
 set -eu
+PYTHON="${PYTHON:-python3}"
 missing=""
-command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
-command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
-  || missing="$missing postgresql"
+command -v "${CC:-cc}" >/dev/null 2>&1 || missing="$missing gcc libc6-dev"
+"$PYTHON" -c 'import os, sysconfig, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+  || missing="$missing python3-dev"
+if [ "${1:-}" != "compiler" ]; then
+  command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
+  command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+    || missing="$missing postgresql"
+fi
 [ -z "$missing" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
   echo "system_deps.sh: please install:$missing (no apt-get here)" >&2

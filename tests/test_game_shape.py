@@ -36,7 +36,9 @@ GAME_MODULES = {
 }
 RULE_CODE = re.compile(r"\b[PTNM]\d+[ab]?\b")
 JS_COMPONENT = re.compile(r"\b(?:components|c)\.([A-Z][A-Z0-9_]*)\b")
-RULES_LINES = 520
+RULES_LINES = 600
+"""A module's most lines; state.py also spells out its clone field by field, and each protocol
+method that a rules module implements, as the compiled engine needs."""
 
 
 def test_every_game_package_has_the_same_modules() -> None:

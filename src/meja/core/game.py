@@ -33,8 +33,8 @@ class Option:
     help: str
     choices: tuple[Any, ...] = ()
     kind: type = str
-    minimum: float | None = None
-    maximum: float | None = None
+    minimum: int | float | None = None
+    maximum: int | float | None = None
     label: str = ""
     """The option as a player reads it ("Half-yolk bonus"); help is the designer's line."""
     choice_labels: tuple[str, ...] = ()

@@ -202,15 +202,12 @@ class NasiLemakState(State):
         return self.active
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """legal.legal_actions, as a method."""
         return legal.legal_actions(self, player)
 
     def _is_legal(self, action: int, seat: int) -> bool:
-        """legal.is_legal, as a method."""
         return legal.is_legal(self, action, seat)
 
     def _illegal_message(self, action: int, seat: int) -> str:
-        """legal.explain, as a method."""
         return legal.explain(self, action, seat)
 
     def hand_size(self, seat: int) -> int:
@@ -548,43 +545,33 @@ class NasiLemakState(State):
 
     # --- results, views, positions and words: each written once in its own module ------
     def fly_free_packs(self, seat: int) -> int:
-        """scoring.fly_free_packs, as a method."""
         return scoring.fly_free_packs(self, seat)
 
     def scores(self) -> list[float]:
-        """scoring.scores, as a method."""
         return scoring.scores(self)
 
     def winners(self) -> list[int]:
-        """scoring.winners, as a method."""
         return scoring.winners(self)
 
     def resample(self, player: int, rng: random.Random) -> NasiLemakState:
-        """view.resample, as a method."""
         return view.resample(self, player, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """view.view, as a method."""
         return view.view(self, player)
 
     def check_components(self) -> list[str]:
-        """position.conservation_problems, as a method."""
         return position.conservation_problems(self)
 
     def position(self) -> dict[str, Any]:
-        """position.to_position, as a method."""
         return position.to_position(self)
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
-        """told.tell, as a method."""
         return told.tell(self, player, action, viewer)
 
     def _names(self, seat: int) -> ActionNames:
-        """actions.names, as a method."""
         return actions.names(self, seat)
 
     def __str__(self) -> str:
-        """text.render, as a method."""
         return text.render(self)
 
     def _unknown_words(self, text: str, seat: int) -> str:

@@ -343,51 +343,39 @@ class PeranakanState(State):
 
     # --- legality, scoring, positions, views and text, each in its own module ------------
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """legal.legal_actions, as a method."""
         return legal.legal_actions(self, player)
 
     def _is_legal(self, action: int, seat: int) -> bool:
-        """legal.is_legal, as a method."""
         return legal.is_legal(self, action, seat)
 
     def _illegal_message(self, action: int, seat: int) -> str:
-        """legal.illegal_message, as a method."""
         return legal.illegal_message(self, action, seat)
 
     def scores(self) -> list[float]:
-        """scoring.scores, as a method."""
         return scoring.scores(self)
 
     def winners(self) -> list[int]:
-        """scoring.winners, as a method."""
         return scoring.winners(self)
 
     def kueh_of(self, seat: int) -> list[int]:
-        """scoring.kueh_of, as a method."""
         return scoring.kueh_of(self, seat)
 
     def sets_of(self, seat: int) -> int:
-        """scoring.sets_of, as a method."""
         return scoring.sets_of(self, seat)
 
     def deck_size(self) -> int:
-        """scoring.deck_size, as a method."""
         return scoring.deck_size(self)
 
     def end_triggered(self) -> bool:
-        """scoring.end_triggered, as a method."""
         return scoring.end_triggered(self)
 
     def position(self) -> dict[str, Any]:
-        """positions.position, as a method."""
         return positions.position(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """views.view, as a method."""
         return views.view(self, player)
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
-        """told.told, as a method."""
         return told.told(self, player, action, viewer)
 
     def check_components(self) -> list[str]:

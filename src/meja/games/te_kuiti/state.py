@@ -254,11 +254,9 @@ class TeKuitiState(State):
         return self.movers[self.phase]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
-        """legal.legal_actions, as a method."""
         return legal.legal_actions(self, player)
 
     def _is_legal(self, action: int, seat: int) -> bool:
-        """legal.is_legal, as a method."""
         return legal.is_legal(self, action, seat)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
