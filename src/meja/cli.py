@@ -27,7 +27,9 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     """The parser with every sub-command registered."""
     parser = _Parser(prog="meja", description="Play, study and simulate four tabletop games.")
-    parser.add_argument("--version", action="version", version=f"meja {__version__} ({BUILD} engine)")
+    parser.add_argument(
+        "--version", action="version", version=f"meja {__version__} ({BUILD} engine)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in COMMAND_MODULES:
         module.register(sub)
