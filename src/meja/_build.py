@@ -26,12 +26,16 @@ GROUP = "meja_engine__mypyc"
 def compiled_modules() -> dict[str, tuple[Path, Path]]:
     """Each compiled engine module's name, with its compiled file and its source."""
     found: dict[str, tuple[Path, Path]] = {}
-    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
-        for part in ENGINE:
-            for binary in (PACKAGE / part).rglob(f"*{suffix}"):
-                source = binary.with_name(binary.name.removesuffix(suffix) + ".py")
-                relative = source.relative_to(PACKAGE.parent).with_suffix("")
-                found[".".join(relative.parts)] = (binary, source)
+    for part in ENGINE:
+        for binary in (PACKAGE / part).rglob("*.so"):
+            suffix = next(
+                (s for s in importlib.machinery.EXTENSION_SUFFIXES if binary.name.endswith(s)), ""
+            )
+            if not suffix:
+                continue
+            source = binary.with_name(binary.name.removesuffix(suffix) + ".py")
+            relative = source.relative_to(PACKAGE.parent).with_suffix("")
+            found[".".join(relative.parts)] = (binary, source)
     return found
 
 
@@ -44,12 +48,15 @@ def _group_library() -> Path | None:
     return None
 
 
-def _stale(modules: dict[str, tuple[Path, Path]]) -> Path | None:
-    """In a source checkout, a source edited after the engine was compiled, if any."""
+def _stale(modules: dict[str, tuple[Path, Path]], library: Path) -> Path | None:
+    """In a source checkout, a source edited after the engine was compiled, if any. The
+    shared library holds every module's code (each module's own file only points into it),
+    so it is rebuilt whenever a source changes."""
     if not (PACKAGE.parent.parent / "pyproject.toml").exists():
         return None
-    for binary, source in modules.values():
-        if source.exists() and source.stat().st_mtime > binary.stat().st_mtime:
+    built = library.stat().st_mtime
+    for _, source in modules.values():
+        if source.exists() and source.stat().st_mtime > built:
             return source
     return None
 
@@ -77,9 +84,9 @@ def select() -> str:
     reason = None
     if os.environ.get("MEJA_PURE") == "1":
         reason = ""
-    elif _group_library() is None:
+    elif (library := _group_library()) is None:
         reason = "the compiled engine is incomplete; running pure Python (run make to rebuild)"
-    elif stale := _stale(modules):
+    elif stale := _stale(modules, library):
         reason = (
             f"{stale.relative_to(PACKAGE.parent.parent)} changed after the engine was compiled;"
             " running pure Python until make rebuilds it"
