@@ -74,6 +74,10 @@ class OptionalBuildExt(build_ext):
             for output in self.get_outputs():
                 Path(output).unlink(missing_ok=True)
             notice(f"compiling the engine failed ({error}); installed as pure Python")
+            return
+        for output in self.get_outputs():
+            # Up to date with every source now, even those whose code came out unchanged.
+            Path(output).touch()
 
 
 def extensions() -> list[object]:
