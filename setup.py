@@ -19,6 +19,7 @@ from setuptools.command.build_ext import build_ext
 ENGINE = ("src/meja/core", "src/meja/games")
 STAYS_PYTHON = {
     "__init__.py",
+    "errors.py",
     "spec.py",
     "text.py",
     "facts.py",
@@ -28,7 +29,8 @@ STAYS_PYTHON = {
     "playthrough.py",
     "position_reading.py",
 }
-"""Modules kept as Python: game descriptions, the terminal's drawing and file formats."""
+"""Modules kept as Python: game descriptions, errors (read as classes, with their codes), the
+terminal's drawing and file formats."""
 
 
 def engine_sources() -> list[str]:

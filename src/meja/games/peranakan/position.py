@@ -262,7 +262,7 @@ class _Fields:
     def counts(self, key: str, width: int, highs: tuple[int, ...]) -> list[int]:
         """One list of width whole numbers per seat, each from 0 to its high, flattened."""
         label = self.label(key)
-        flat: list[int] = []
+        flat: list[Any] = []
         for row in read.sequence(self.get(key), label):
             flat.extend(read.sequence(row, label, width))
         return [read.integer(v, label, 0, highs[i % width]) for i, v in enumerate(flat)]
