@@ -59,12 +59,25 @@ def seen_span(num_players: int, seat: int, other: int) -> slice:
     return slice(start, start + K)
 
 
+ROWS_KEPT = 4096
+"""Most rows counts_dict keeps the dict of: far more than the rows one game shows."""
+_ROW_DICTS: dict[tuple[int, ...], dict[str, int]] = {}
+
+
 def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
-    """The non-zero counts of one K-long row as {card key: count}."""
-    part = counts[start : start + K]
+    """The non-zero counts of one K-long row as {card key: count}, a new dict every call.
+
+    Views ask for the same few rows over and over, so each row's dict is built once and copied.
+    """
+    part = tuple(counts[start : start + K])
     if not any(part):
         return {}
-    return dict(compress(zip(KEYS, part, strict=False), part))
+    found = _ROW_DICTS.get(part)
+    if found is None:
+        if len(_ROW_DICTS) >= ROWS_KEPT:
+            _ROW_DICTS.clear()
+        found = _ROW_DICTS[part] = dict(compress(zip(KEYS, part, strict=True), part))
+    return found.copy()
 
 
 def read_int(
