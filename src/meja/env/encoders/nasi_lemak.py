@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from itertools import compress, repeat
+from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -67,6 +67,19 @@ SCALAR_VALUES = itemgetter(*SCALARS)
 SEAT_VALUES = itemgetter(*SEAT_FIELDS)
 
 
+ONES = tuple((1.0,) * size for size in range(2 * MAX_TABLE_CARDS + 1))
+"""Runs of ones to write, by length: the made cards of one seat and their flies at most."""
+Runs = tuple[tuple[int, ...], ...]
+Spots = tuple[int, dict[str, int] | None, Runs, int, Runs, int, int, int]
+"""Where one seat's numbers go: hand size, known cards, made cards and packs by count, flies,
+Nasi Lemak cards, fly-free cards and shown fly-free packs."""
+
+
+def _run(start: int, size: int) -> tuple[int, ...]:
+    """The places of size numbers from start on, built once instead of at every observation."""
+    return tuple(range(start, start + size))
+
+
 def _card_at(start: int) -> dict[str, int]:
     """Where each card key's count goes in a K-long run that begins at start."""
     return {key: start + i for key, i in CARD_INDEX.items()}
@@ -99,12 +112,17 @@ class NasiLemakEncoder(Encoder):
         self._scalars = [at["seat"] + seat, *(at[name] for name in SCALARS)]
         self._seat_at = [[at[name] + r for r in rel] for name in SEAT_FIELDS]
         self._rows = [(name, _card_at(at[name])) for name in ("discard_pile", "revealed", "hand")]
-        self._spots = [
+        runs = range(MAX_TABLE_CARDS + 1)
+        self._spots: list[Spots] = [
             (
                 at["seat_hand_size"] + r,
                 _card_at(at["seat_known"] + (r - 1) * K) if r else None,
-                *(at[name] + r * MAX_TABLE_CARDS for name in PER_SEAT[:3]),
-                *(at[name] + r for name in PER_SEAT[3:]),
+                tuple(_run(at["seat_card_made"] + r * MAX_TABLE_CARDS, size) for size in runs),
+                at["seat_card_fly"] + r * MAX_TABLE_CARDS,
+                tuple(_run(at["seat_card_packs"] + r * MAX_TABLE_CARDS, size) for size in runs),
+                at["seat_cards"] + r,
+                at["seat_fly_free_cards"] + r,
+                at["seat_shown_fly_free_packs"] + r,
             )
             for r in rel
         ]
@@ -223,9 +241,10 @@ class NasiLemakEncoder(Encoder):
         # Every number goes into one list of places and one of values, written in a single put.
         where = [self._phase_at[view["phase"]], *self._scalars]
         values: list[float] = [1.0, 1.0, *SCALAR_VALUES(view)]
-        for q, seat_at in zip(SEAT_VALUES(view), self._seat_at, strict=True):
+        seat_at = self._seat_at
+        for i, q in enumerate(SEAT_VALUES(view)):
             if q >= 0:
-                where.append(seat_at[q])
+                where.append(seat_at[i][q])
                 values.append(1.0)
         at = self._at
         end = view["end"]
@@ -239,16 +258,19 @@ class NasiLemakEncoder(Encoder):
         for name, card_at in self._rows:
             counts = view[name]
             if counts:
-                where += map(card_at.__getitem__, counts)
-                values += counts.values()
+                for key, count in counts.items():
+                    where.append(card_at[key])
+                    values.append(count)
         offer = view["offer"]
         if offer is not None:
             give = offer["give"]
-            where += map(self._give_at.__getitem__, give)
-            values += give.values()
+            for key, count in give.items():
+                where.append(self._give_at[key])
+                values.append(count)
             ask = offer["ask"]
-            where += map(self._ask_at.__getitem__, ask)
-            values += ask.values()
+            for key, count in ask.items():
+                where.append(self._ask_at[key])
+                values.append(count)
             where.append(at["offer_taken_back"])
             values.append(offer["taken_back"])
         seen = view["just_seen"]
@@ -262,21 +284,22 @@ class NasiLemakEncoder(Encoder):
             if known_at is not None:
                 known = entry["known"]
                 if known:
-                    where += map(known_at.__getitem__, known)
-                    values += known.values()
+                    for key, count in known.items():
+                        where.append(known_at[key])
+                        values.append(count)
             row = entry["nasi_lemak"]
             if not row:
                 continue
             size = len(row)
             flies = entry["flies"]
-            flown = list(compress(range(fly, fly + size), flies))
-            where += range(made, made + size)
+            flown = [fly + j for j, f in enumerate(flies) if f] if True in flies else []
+            where += made[size]
             where += flown
-            values += repeat(1.0, size + len(flown))
+            values += ONES[size + len(flown)]
             free = size - len(flown)
             free_packs = 0
             if row[0] is not None:
-                where += range(packs, packs + size)
+                where += packs[size]
                 values += row
                 free_packs = sum(row) - sum(compress(row, flies)) if flown else sum(row)
             where += (num_cards, fly_free, shown)
@@ -351,5 +374,6 @@ class NasiLemakEncoder(Encoder):
             values.append(1.0)
         else:
             turned_up = seen["turned_up"]
-            where += map(self._turned_up_at.__getitem__, turned_up)
-            values += turned_up.values()
+            for key, count in turned_up.items():
+                where.append(self._turned_up_at[key])
+                values.append(count)
