@@ -70,7 +70,7 @@ SEAT_VALUES = itemgetter(*SEAT_FIELDS)
 ONES = tuple((1.0,) * size for size in range(2 * MAX_TABLE_CARDS + 1))
 """Runs of ones to write, by length: the made cards of one seat and their flies at most."""
 Runs = tuple[tuple[int, ...], ...]
-Spots = tuple[int, dict[str, int] | None, Runs, int, Runs, int, int, int]
+Spots = tuple[int, dict[str, int] | None, Runs, tuple[int, ...], Runs, int, int, int]
 """Where one seat's numbers go: hand size, known cards, made cards and packs by count, flies,
 Nasi Lemak cards, fly-free cards and shown fly-free packs."""
 
@@ -118,12 +118,24 @@ class NasiLemakEncoder(Encoder):
                 at["seat_hand_size"] + r,
                 _card_at(at["seat_known"] + (r - 1) * K) if r else None,
                 tuple(_run(at["seat_card_made"] + r * MAX_TABLE_CARDS, size) for size in runs),
-                at["seat_card_fly"] + r * MAX_TABLE_CARDS,
+                _run(at["seat_card_fly"] + r * MAX_TABLE_CARDS, MAX_TABLE_CARDS),
                 tuple(_run(at["seat_card_packs"] + r * MAX_TABLE_CARDS, size) for size in runs),
                 at["seat_cards"] + r,
                 at["seat_fly_free_cards"] + r,
                 at["seat_shown_fly_free_packs"] + r,
             )
+            for r in rel
+        ]
+        start = at["seat_supplied_out"] - NUM_INGREDIENTS
+        self._supplied_at = [
+            [
+                tuple(
+                    start + r * NUM_INGREDIENTS + i for i in range(NUM_INGREDIENTS) if bits >> i & 1
+                )
+                if r
+                else ()
+                for bits in range(1 << NUM_INGREDIENTS)
+            ]
             for r in rel
         ]
         self._give_at = _tradable_at(at["offer_give"])
@@ -292,7 +304,7 @@ class NasiLemakEncoder(Encoder):
                 continue
             size = len(row)
             flies = entry["flies"]
-            flown = [fly + j for j, f in enumerate(flies) if f] if True in flies else []
+            flown = list(compress(fly, flies)) if True in flies else []
             where += made[size]
             where += flown
             values += ONES[size + len(flown)]
@@ -306,15 +318,11 @@ class NasiLemakEncoder(Encoder):
             values += (size, free, free_packs)
         supplied_out = self._supplied_out
         if any(supplied_out):
-            rel = self._relative
-            start = at["seat_supplied_out"] - NUM_INGREDIENTS
             for q, bits in enumerate(supplied_out):
-                if bits and rel[q]:
-                    base = start + rel[q] * NUM_INGREDIENTS
-                    for i in range(NUM_INGREDIENTS):
-                        if bits >> i & 1:
-                            where.append(base + i)
-                            values.append(1.0)
+                if bits:
+                    marks = self._supplied_at[q][bits]
+                    where += marks
+                    values += ONES[len(marks)]
         if "scores" in view:
             rel = self._relative
             start = at["scores"]
