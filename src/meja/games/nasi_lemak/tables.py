@@ -69,14 +69,15 @@ def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
 
     Views ask for the same few rows over and over, so each row's dict is built once and copied.
     """
-    part = tuple(counts[start : start + K])
+    part = counts[start : start + K]
     if not any(part):
         return {}
-    found = _ROW_DICTS.get(part)
+    row = tuple(part)
+    found = _ROW_DICTS.get(row)
     if found is None:
         if len(_ROW_DICTS) >= ROWS_KEPT:
             _ROW_DICTS.clear()
-        found = _ROW_DICTS[part] = dict(compress(zip(KEYS, part, strict=True), part))
+        found = _ROW_DICTS[row] = dict(compress(zip(KEYS, row, strict=True), row))
     return found.copy()
 
 
