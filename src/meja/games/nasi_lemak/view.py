@@ -59,6 +59,7 @@ from meja.games.nasi_lemak.tables import (
     RISKY_CARDS,
     TRADABLE,
     K,
+    block_dicts,
     counts_dict,
     seen_span,
     span,
@@ -79,7 +80,7 @@ def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
     players = []
     nl = state.nl
     flown = state.flies
-    seen = -1 if player is None else player * n * K
+    seen = () if player is None else block_dicts(known, player * n * K, n)
     for q in range(n):
         start = q * K
         row = nl[q]
@@ -90,8 +91,8 @@ def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
             "nasi_lemak": row[:] if over or q == player else [None] * len(row),
             "flies": list(map(bool, flies)) if flies else [],
         }
-        if seen >= 0 and q != player:
-            entry["known"] = counts_dict(known, seen + start)
+        if seen and q != player:
+            entry["known"] = seen[q].copy()
         players.append(entry)
     out = _public(state)
     out["seat"] = player
