@@ -58,15 +58,9 @@ SCALARS = (
 """The view's numbers written as they are, one field each."""
 SEAT_FIELDS = ("to_move", "active", "first_player", "deal_seat", "target")
 """The view's seat numbers written as one-hot relative seats (-1 and below: none)."""
-PER_SEAT = (
-    *("seat_card_made", "seat_card_fly", "seat_card_packs"),
-    *("seat_cards", "seat_fly_free_cards", "seat_shown_fly_free_packs"),
-)
-"""The starts of the per-seat Nasi Lemak card fields, in the order encode unpacks them."""
 SCALAR_VALUES = itemgetter(*SCALARS)
 SEAT_VALUES = itemgetter(*SEAT_FIELDS)
-
-
+"""The view's scalars and seat numbers read in one call each, in the order of their fields."""
 ONES = tuple((1.0,) * size for size in range(2 * MAX_TABLE_CARDS + 1))
 """Runs of ones to write, by length: the made cards of one seat and their flies at most."""
 Runs = tuple[tuple[int, ...], ...]

@@ -91,7 +91,7 @@ def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
             "nasi_lemak": row[:] if over or q == player else [None] * len(row),
             "flies": list(map(bool, flies)) if flies else [],
         }
-        if seen and q != player:
+        if player is not None and q != player:
             entry["known"] = seen[q].copy()
         players.append(entry)
     out = _public(state)
