@@ -103,8 +103,8 @@ class MejaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             return
         self.table.act(action, self._seats[agent])
         self._cumulative_rewards[agent] = 0.0
-        self._after_step()
-        self._accumulate_rewards()
+        if self._after_step():
+            self._accumulate_rewards()  # only the last step pays: every other one adds 0
         if self.render_mode == "human":
             self.render()
 
@@ -113,17 +113,18 @@ class MejaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
         if not self._started:
             raise IllegalAction("the env has no game yet; call reset() first")
 
-    def _after_step(self) -> None:
-        """Select the seat to move, or end the game for everyone with its returns."""
+    def _after_step(self) -> bool:
+        """Select the seat to move, or end the game for everyone with its returns (True)."""
         state = self.table.state
         if state.is_terminal():
             for agent, value in zip(self.possible_agents, state.returns(), strict=True):
                 self.rewards[agent] = value
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
-            return
+            return True
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self.agent_selection = self.possible_agents[state.current_player()]
+        return False
 
     def render(self) -> str | None:
         """The table in text as a spectator sees it: no hidden card is shown."""

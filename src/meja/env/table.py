@@ -19,6 +19,11 @@ from meja.core.registry import load_game, spec_of
 from meja.env.encoders import encoder_class
 from meja.env.encoding import Encoder
 
+TRUTH_TYPES = (bool, np.bool_)
+"""Integers in Python's eyes that are no action numbers."""
+INTEGER_TYPES = (int, np.integer)
+"""Built once: a union written in isinstance is built again at every call."""
+
 
 class Table:
     """A meja game with an encoder per seat and its own seeded generator for chance."""
@@ -66,13 +71,18 @@ class Table:
         mover = state.current_player() if player is None else player
         try:
             if self.public_memory:
-                told = [state.told(mover, action, None)] * len(self.encoders)
+                news = state.told(mover, action, None)
             else:
                 told = [state.told(mover, action, encoder.seat) for encoder in self.encoders]
         except Exception:
             state.apply(action, player)  # an action the rules refuse may not be tellable
             raise
         state.apply(action, player)
+        if self.public_memory:
+            # The spectator's Told serves every seat, and a public memory glimpses nothing.
+            for encoder in self.encoders:
+                encoder.remember(mover, news)
+            return
         for encoder, news in zip(self.encoders, told, strict=True):
             encoder.remember(mover, news)
         if self.glimpses:
@@ -92,7 +102,7 @@ class Table:
         """action as an action number of this game, or IllegalAction saying why it is not one."""
         if self.state.is_terminal():
             raise IllegalAction("the game is over; reset it to play again")
-        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        if isinstance(action, TRUTH_TYPES) or not isinstance(action, INTEGER_TYPES):
             raise IllegalAction(f"an action is an integer, not {action!r}")
         number = int(action)
         if not 0 <= number < self.num_actions:

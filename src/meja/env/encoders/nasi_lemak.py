@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -56,11 +58,30 @@ SCALARS = (
 """The view's numbers written as they are, one field each."""
 SEAT_FIELDS = ("to_move", "active", "first_player", "deal_seat", "target")
 """The view's seat numbers written as one-hot relative seats (-1 and below: none)."""
-PER_SEAT = (
-    *("seat_card_made", "seat_card_fly", "seat_card_packs"),
-    *("seat_cards", "seat_fly_free_cards", "seat_shown_fly_free_packs"),
-)
-"""The starts of the per-seat Nasi Lemak card fields, in the order encode unpacks them."""
+SCALAR_VALUES = itemgetter(*SCALARS)
+SEAT_VALUES = itemgetter(*SEAT_FIELDS)
+"""The view's scalars and seat numbers read in one call each, in the order of their fields."""
+ONES = tuple((1.0,) * size for size in range(2 * MAX_TABLE_CARDS + 1))
+"""Runs of ones to write, by length: the made cards of one seat and their flies at most."""
+Runs = tuple[tuple[int, ...], ...]
+Spots = tuple[int, dict[str, int] | None, Runs, tuple[int, ...], Runs, int, int, int]
+"""Where one seat's numbers go: hand size, known cards, made cards and packs by count, flies,
+Nasi Lemak cards, fly-free cards and shown fly-free packs."""
+
+
+def _run(start: int, size: int) -> tuple[int, ...]:
+    """The places of size numbers from start on, built once instead of at every observation."""
+    return tuple(range(start, start + size))
+
+
+def _card_at(start: int) -> dict[str, int]:
+    """Where each card key's count goes in a K-long run that begins at start."""
+    return {key: start + i for key, i in CARD_INDEX.items()}
+
+
+def _tradable_at(start: int) -> dict[str, int]:
+    """Where each tradable card key's count goes in a run that begins at start."""
+    return {key: start + i for key, i in TRADABLE_INDEX.items()}
 
 
 class NasiLemakEncoder(Encoder):
@@ -77,16 +98,43 @@ class NasiLemakEncoder(Encoder):
         super().__init__(num_players, options, seat)
         self._at = self.layout.offsets
         at = self._at
-        self._relative = [(q - seat) % num_players for q in range(num_players)]
-        self._supplied_out = [0] * num_players
-        self._scalars = [at[name] for name in SCALARS]
-        self._seats = [(name, at[name]) for name in SEAT_FIELDS]
-        self._rows = [(name, at[name]) for name in ("discard_pile", "revealed", "hand")]
-        self._per_seat = (
-            at["seat_hand_size"],
-            at["seat_known"] - K,
-            *(at[name] for name in PER_SEAT),
-        )
+        n = num_players
+        rel = [(q - seat) % n for q in range(n)]
+        self._relative = rel
+        self._supplied_out = [0] * n
+        self._phase_at = {name: at["phase"] + i for name, i in PHASE_INDEX.items()}
+        self._scalars = [at["seat"] + seat, *(at[name] for name in SCALARS)]
+        self._seat_at = [[at[name] + r for r in rel] for name in SEAT_FIELDS]
+        self._rows = [(name, _card_at(at[name])) for name in ("discard_pile", "revealed", "hand")]
+        runs = range(MAX_TABLE_CARDS + 1)
+        self._spots: list[Spots] = [
+            (
+                at["seat_hand_size"] + r,
+                _card_at(at["seat_known"] + (r - 1) * K) if r else None,
+                tuple(_run(at["seat_card_made"] + r * MAX_TABLE_CARDS, size) for size in runs),
+                _run(at["seat_card_fly"] + r * MAX_TABLE_CARDS, MAX_TABLE_CARDS),
+                tuple(_run(at["seat_card_packs"] + r * MAX_TABLE_CARDS, size) for size in runs),
+                at["seat_cards"] + r,
+                at["seat_fly_free_cards"] + r,
+                at["seat_shown_fly_free_packs"] + r,
+            )
+            for r in rel
+        ]
+        start = at["seat_supplied_out"] - NUM_INGREDIENTS
+        self._supplied_at = [
+            [
+                tuple(
+                    start + r * NUM_INGREDIENTS + i for i in range(NUM_INGREDIENTS) if bits >> i & 1
+                )
+                if r
+                else ()
+                for bits in range(1 << NUM_INGREDIENTS)
+            ]
+            for r in rel
+        ]
+        self._give_at = _tradable_at(at["offer_give"])
+        self._ask_at = _tradable_at(at["offer_ask"])
+        self._turned_up_at = _card_at(at["just_seen_turned_up"])
 
     @classmethod
     def describe(cls, num_players: int, options: Mapping[str, Any]) -> list[Field]:
@@ -196,81 +244,89 @@ class NasiLemakEncoder(Encoder):
         ]
 
     def encode(self, view: Mapping[str, Any], out: np.ndarray) -> None:
-        at = self._at
-        rel = self._relative
-        ones = [at["phase"] + PHASE_INDEX[view["phase"]], at["seat"] + self.seat]
-        where = self._scalars[:]
-        values = [view[name] for name in SCALARS]
-        for name, start in self._seats:
-            q = view[name]
+        # Every number goes into one list of places and one of values, written in a single put.
+        where = [self._phase_at[view["phase"]], *self._scalars]
+        values: list[float] = [1.0, 1.0, *SCALAR_VALUES(view)]
+        seat_at = self._seat_at
+        for i, q in enumerate(SEAT_VALUES(view)):
             if q >= 0:
-                ones.append(start + rel[q])
+                where.append(seat_at[i][q])
+                values.append(1.0)
+        at = self._at
         end = view["end"]
         if end:
-            ones.append(at["end"] + END_INDEX[end])
+            where.append(at["end"] + END_INDEX[end])
+            values.append(1.0)
         fan_from = view["fan_from"]
         if fan_from >= 0:
-            ones.append(at["fan_from"] + fan_from)
-        for name, start in self._rows:
-            for key, count in view[name].items():
-                where.append(start + CARD_INDEX[key])
-                values.append(count)
+            where.append(at["fan_from"] + fan_from)
+            values.append(1.0)
+        for name, card_at in self._rows:
+            counts = view[name]
+            if counts:
+                for key, count in counts.items():
+                    where.append(card_at[key])
+                    values.append(count)
         offer = view["offer"]
         if offer is not None:
-            start = at["offer_give"]
-            for key, count in offer["give"].items():
-                where.append(start + TRADABLE_INDEX[key])
+            give = offer["give"]
+            for key, count in give.items():
+                where.append(self._give_at[key])
                 values.append(count)
-            start = at["offer_ask"]
-            for key, count in offer["ask"].items():
-                where.append(start + TRADABLE_INDEX[key])
+            ask = offer["ask"]
+            for key, count in ask.items():
+                where.append(self._ask_at[key])
                 values.append(count)
             where.append(at["offer_taken_back"])
             values.append(offer["taken_back"])
         seen = view["just_seen"]
         if seen is not None:
-            self._seen(seen, ones, where, values)
-        hand_size, known, made, fly, packs, num_cards, fly_free, shown = self._per_seat
+            self._seen(seen, where, values)
+        spots = self._spots
         for entry in view["seats"]:
-            r = rel[entry["seat"]]
-            where.append(hand_size + r)
+            size_at, known_at, made, fly, packs, num_cards, fly_free, shown = spots[entry["seat"]]
+            where.append(size_at)
             values.append(entry["hand_size"])
-            if r:
-                start = known + r * K
-                for key, count in entry["known"].items():
-                    where.append(start + CARD_INDEX[key])
-                    values.append(count)
+            if known_at is not None:
+                known = entry["known"]
+                if known:
+                    for key, count in known.items():
+                        where.append(known_at[key])
+                        values.append(count)
             row = entry["nasi_lemak"]
             if not row:
                 continue
-            flies = entry["flies"]
             size = len(row)
-            base = r * MAX_TABLE_CARDS
-            out[made + base : made + base + size] = 1.0
-            out[fly + base : fly + base + size] = flies
-            free = size - sum(flies)
+            flies = entry["flies"]
+            flown = list(compress(fly, flies)) if True in flies else []
+            where += made[size]
+            where += flown
+            values += ONES[size + len(flown)]
+            free = size - len(flown)
             free_packs = 0
             if row[0] is not None:
-                out[packs + base : packs + base + size] = row
-                free_packs = sum(v for v, f in zip(row, flies, strict=True) if not f)
-            where += (num_cards + r, fly_free + r, shown + r)
+                where += packs[size]
+                values += row
+                free_packs = sum(row) - sum(compress(row, flies)) if flown else sum(row)
+            where += (num_cards, fly_free, shown)
             values += (size, free, free_packs)
         supplied_out = self._supplied_out
         if any(supplied_out):
-            start = at["seat_supplied_out"] - NUM_INGREDIENTS
             for q, bits in enumerate(supplied_out):
-                if bits and rel[q]:
-                    base = start + rel[q] * NUM_INGREDIENTS
-                    ones += [base + i for i in range(NUM_INGREDIENTS) if bits >> i & 1]
+                if bits:
+                    marks = self._supplied_at[q][bits]
+                    where += marks
+                    values += ONES[len(marks)]
         if "scores" in view:
+            rel = self._relative
             start = at["scores"]
-            for q, score in enumerate(view["scores"]):
-                where.append(start + rel[q])
-                values.append(score)
+            where += [start + rel[q] for q in range(self.num_players)]
+            values += view["scores"]
             start = at["winners"]
-            ones += [start + rel[q] for q in view["winners"]]
-        out[ones] = 1.0
-        out[where] = values
+            for q in view["winners"]:
+                where.append(start + rel[q])
+                values.append(1.0)
+        out.put(where, values)
 
     def remember(self, player: int, told: Told) -> None:
         """Note a Supplier's ingredient against every other hand, and forget it for a seat whose
@@ -300,26 +356,26 @@ class NasiLemakEncoder(Encoder):
         twin._supplied_out = self._supplied_out[:]
         return twin
 
-    def _seen(
-        self, seen: Mapping[str, Any], ones: list[int], where: list[int], values: list[float]
-    ) -> None:
+    def _seen(self, seen: Mapping[str, Any], where: list[int], values: list[float]) -> None:
         """What the table just saw of a Supplier, Officer or Wholesaler."""
         at = self._at
         rel = self._relative
         card = seen["card"]
-        ones.append(at["just_seen_card"] + SEEN_INDEX[card])
-        ones.append(at["just_seen_seat"] + rel[seen["seat"]])
+        where += (at["just_seen_card"] + SEEN_INDEX[card], at["just_seen_seat"] + rel[seen["seat"]])
+        values += (1.0, 1.0)
         if card == "supplier":
-            ones.append(at["just_seen_announced"] + INGREDIENT_INDEX[seen["announced"]])
+            where.append(at["just_seen_announced"] + INGREDIENT_INDEX[seen["announced"]])
+            values.append(1.0)
             start = at["just_seen_handed_over"]
             for q, count in enumerate(seen["handed_over"]):
                 if count:
                     where.append(start + rel[q])
                     values.append(count)
         elif card == "officer":
-            ones.append(at["just_seen_examined"] + rel[seen["examined"]])
+            where.append(at["just_seen_examined"] + rel[seen["examined"]])
+            values.append(1.0)
         else:
-            start = at["just_seen_turned_up"]
-            for key, count in seen["turned_up"].items():
-                where.append(start + CARD_INDEX[key])
+            turned_up = seen["turned_up"]
+            for key, count in turned_up.items():
+                where.append(self._turned_up_at[key])
                 values.append(count)

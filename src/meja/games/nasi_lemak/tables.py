@@ -59,12 +59,46 @@ def seen_span(num_players: int, seat: int, other: int) -> slice:
     return slice(start, start + K)
 
 
+ROWS_KEPT = 4096
+"""Most rows counts_dict keeps the dict of: far more than the rows one game shows."""
+_ROW_DICTS: dict[tuple[int, ...], dict[str, int]] = {}
+BLOCKS_KEPT = 1024
+"""Most blocks of rows block_dicts keeps: a game shows a few dozen."""
+_BLOCK_DICTS: dict[tuple[int, ...], tuple[dict[str, int], ...]] = {}
+
+
 def counts_dict(counts: list[int], start: int = 0) -> dict[str, int]:
-    """The non-zero counts of one K-long row as {card key: count}."""
+    """The non-zero counts of one K-long row as {card key: count}, a new dict every call.
+
+    Views ask for the same few rows over and over, so each row's dict is built once and copied.
+    """
     part = counts[start : start + K]
     if not any(part):
         return {}
-    return dict(compress(zip(KEYS, part, strict=False), part))
+    row = tuple(part)
+    found = _ROW_DICTS.get(row)
+    if found is None:
+        if len(_ROW_DICTS) >= ROWS_KEPT:
+            _ROW_DICTS.clear()
+        found = _ROW_DICTS[row] = dict(compress(zip(KEYS, row, strict=True), row))
+    return found.copy()
+
+
+def block_dicts(counts: list[int], start: int, rows: int) -> tuple[dict[str, int], ...]:
+    """counts_dict of each of rows K-long rows from start on, shared: the caller copies them.
+
+    A seat's knowledge of the other hands changes seldom, so each block is read once.
+    """
+    block = tuple(counts[start : start + rows * K])
+    found = _BLOCK_DICTS.get(block)
+    if found is None:
+        if len(_BLOCK_DICTS) >= BLOCKS_KEPT:
+            _BLOCK_DICTS.clear()
+        found = _BLOCK_DICTS[block] = tuple(
+            dict(compress(zip(KEYS, row, strict=True), row))
+            for row in (block[i : i + K] for i in range(0, rows * K, K))
+        )
+    return found
 
 
 def read_int(

@@ -59,6 +59,7 @@ from meja.games.nasi_lemak.tables import (
     RISKY_CARDS,
     TRADABLE,
     K,
+    block_dicts,
     counts_dict,
     seen_span,
     span,
@@ -77,16 +78,21 @@ def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
     hands = state.hands
     known = state.known
     players = []
-    for q, (row, flies) in enumerate(zip(state.nl, state.flies, strict=True)):
+    nl = state.nl
+    flown = state.flies
+    seen = () if player is None else block_dicts(known, player * n * K, n)
+    for q in range(n):
         start = q * K
+        row = nl[q]
+        flies = flown[q]
         entry: dict[str, Any] = {
             "seat": q,
             "hand_size": sum(hands[start : start + K]),
             "nasi_lemak": row[:] if over or q == player else [None] * len(row),
-            "flies": list(map(bool, flies)),
+            "flies": list(map(bool, flies)) if flies else [],
         }
         if player is not None and q != player:
-            entry["known"] = counts_dict(known, (player * n + q) * K)
+            entry["known"] = seen[q].copy()
         players.append(entry)
     out = _public(state)
     out["seat"] = player
@@ -102,25 +108,24 @@ def view(state: NasiLemakState, player: int | None) -> dict[str, Any]:
 def _public(state: NasiLemakState) -> dict[str, Any]:
     """What every seat sees of the phase and the piles."""
     phase = state.phase
-    out: dict[str, Any] = {
-        **state.envelope(PHASE_NAMES[phase], state.turn),
-        "active": state.active,
-        "first_player": state.first,
-        "moves_left": state.moves,
-        "declined_offers": state.declined,
-        "end": state.end or None,
-        "draw_pile": sum(state.draw),
-        "discard_pile": counts_dict(state.discard),
-        "revealed": counts_dict(state.revealed),
-        "nasi_lemak_pile": sum(state.pile),
-        "pending_draws": state.to_draw,
-        "deal_seat": state.deal_seat,
-        "target": state.target,
-        "takes_left": state.takes,
-        "fan_from": state.fan_from,
-        "offer": None,
-        "just_seen": seen_view(state.just_seen),
-    }
+    # Set one key at a time on the envelope: a dict display merged into it costs a second dict.
+    out = state.envelope(PHASE_NAMES[phase], state.turn)
+    out["active"] = state.active
+    out["first_player"] = state.first
+    out["moves_left"] = state.moves
+    out["declined_offers"] = state.declined
+    out["end"] = state.end or None
+    out["draw_pile"] = sum(state.draw)
+    out["discard_pile"] = counts_dict(state.discard)
+    out["revealed"] = counts_dict(state.revealed)
+    out["nasi_lemak_pile"] = sum(state.pile)
+    out["pending_draws"] = state.to_draw
+    out["deal_seat"] = state.deal_seat
+    out["target"] = state.target
+    out["takes_left"] = state.takes
+    out["fan_from"] = state.fan_from
+    out["offer"] = None
+    out["just_seen"] = seen_view(state.just_seen)
     if phase in (OFFER, RESPONSE):
         out["offer"] = {
             "give": counts_dict(state.give),
