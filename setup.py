@@ -82,15 +82,31 @@ class OptionalBuildExt(build_ext):
             Path(output).touch()
 
 
+def clear_compiled(keep: list[str]) -> None:
+    """Remove compiled files left in the source tree by an earlier build, but for the modules
+    of keep, so that Python never imports a module this build does not compile."""
+    kept = {Path(source).with_suffix("") for source in keep}
+    for root in ENGINE:
+        for binary in Path(root).rglob("*.so"):
+            if binary.with_name(binary.name.split(".")[0]) not in kept:
+                binary.unlink()
+    if not keep:
+        for library in Path("src").glob("meja_engine__mypyc.*"):
+            library.unlink()
+
+
 def extensions() -> list[object]:
     """The compiled engine's extension modules, or none for a pure build."""
     reason = why_pure()
     if reason:
         notice(reason)
+        clear_compiled([])
         return []
     from mypyc.build import mypycify
 
-    return list(mypycify(engine_sources(), opt_level="3", group_name="meja_engine"))
+    sources = engine_sources()
+    clear_compiled(sources)
+    return list(mypycify(sources, opt_level="3", group_name="meja_engine"))
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
