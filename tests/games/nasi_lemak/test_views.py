@@ -257,3 +257,34 @@ def test_an_examined_hand_that_is_not_empty_is_being_picked_from_N9(table: Any) 
     data["just_seen"]["examined"] = 2
     with pytest.raises(InvalidPosition, match=r"^just_seen\.examined: .*seat 1"):
         GAME.from_position(data)
+
+
+def _scribble(value: Any) -> None:
+    """Change every dict and list inside a view in place, as a careless caller might."""
+    if isinstance(value, dict):
+        for inner in value.values():
+            _scribble(inner)
+        value["scribbled"] = 1
+    elif isinstance(value, list):
+        for inner in value:
+            _scribble(inner)
+        value.append("scribbled")
+
+
+def test_a_view_belongs_to_its_caller_and_changing_it_changes_no_later_view() -> None:
+    """Views are built from shared tables of card counts; each caller gets its own copy."""
+    for players in (2, 6):
+        state, rng = GAME.new_state(players), random.Random(players)
+        for _ in range(120):
+            if state.is_terminal():
+                break
+            before = json.dumps(_views(state), sort_keys=True)
+            for view in _views(state):
+                _scribble(view)
+            assert json.dumps(_views(state), sort_keys=True) == before
+            player = state.current_player()
+            if player < 0:
+                action = rng.choice([o for o, _ in state.chance_outcomes()])
+            else:
+                action = rng.choice(state.legal_actions(player))
+            state.apply(action, player)
