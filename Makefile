@@ -23,6 +23,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # no edit runs stale compiled code (meja --version says which engine runs).
 $(ENGINE): $(STAMP) $(ENGINE_SOURCES)
 	-@PYTHON=$(BIN)/python ./scripts/system_deps.sh compiler
+	$(BIN)/python -m pip install --quiet "setuptools>=77" "mypy>=1.10"
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(ENGINE)
 
