@@ -21,7 +21,7 @@ from typing import IO, Any
 
 import meja
 from meja.core import CHANCE, Game, State, list_games, load_game
-from meja.core.game import sample_chance
+from meja.core.game import draw_outcome, sample_chance
 
 BUILD: str = getattr(meja, "BUILD", "pure")
 SPIEL_GAMES = (("hearts", "C++"), ("python_liars_poker", "pure Python"))
@@ -69,17 +69,6 @@ def _meja_round(
     return games, steps, clock() - start
 
 
-def _spiel_chance(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
-    """Draw a chance outcome by its probability, the way meja's sample_chance does."""
-    roll = rng.random()
-    total = 0.0
-    for action, prob in outcomes:
-        total += prob
-        if roll < total:
-            return action
-    return outcomes[-1][0]
-
-
 def _spiel_round(game: Any, seconds: float, rng: random.Random) -> tuple[int, int, float]:
     """Whole random OpenSpiel games through pyspiel for at least `seconds` of CPU."""
     clock = time.process_time
@@ -89,7 +78,7 @@ def _spiel_round(game: Any, seconds: float, rng: random.Random) -> tuple[int, in
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(_spiel_chance(state.chance_outcomes(), rng))
+                state.apply_action(draw_outcome(state.chance_outcomes(), rng))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             steps += 1

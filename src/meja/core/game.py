@@ -358,7 +358,11 @@ class State(ABC):
 
 def sample_chance(state: State, rng: random.Random) -> int:
     """Draw one outcome of the pending chance event by its probability."""
-    outcomes = state.chance_outcomes()
+    return draw_outcome(state.chance_outcomes(), rng)
+
+
+def draw_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
+    """One of (outcome, probability) pairs, drawn by its probability with one rng.random()."""
     roll = rng.random()
     total = 0.0
     for action, prob in outcomes:
