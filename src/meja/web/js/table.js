@@ -369,13 +369,15 @@ async function onState(message) {
   page.release = null;
   const decision = movesKey(message);
   const newDecision = !page.state || movesKey(page.state) !== decision;
+  // The answer to the player's own move starts a decision even when it offers the same moves.
+  const answered = page.pending;
   if (newDecision) page.selection = [];
   page.state = message;
   page.clockAt = Date.now();
   page.pending = false;
   page.log.splice(message.log_start, page.log.length, ...message.log);
   render();
-  if (newDecision && message.legal.length) bringTargetsIntoView();
+  if ((newDecision || answered) && message.legal.length) bringTargetsIntoView();
   // Spectators watch at the table's own pace; a hold there would leave them ever further behind.
   const hold = page.replay || message.you === null ? 0 : page.renderer.holdMs?.(message.view) || 0;
   if (hold) page.holdUntil = Date.now() + hold;
