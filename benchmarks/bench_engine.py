@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import meja
+from meja.commands.common import positive_seconds, whole_number
 from meja.core import CHANCE, Game, State, list_games, load_game
 from meja.core.game import draw_outcome, sample_chance
 
@@ -246,28 +247,6 @@ def _spiel_thing(game: Any, seconds: float, seed: int, tally: Tally) -> Callable
     return run
 
 
-def _seconds(text: str) -> float:
-    """--seconds: a number of CPU seconds above zero."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be above zero and finite")
-    return value
-
-
-def _rounds(text: str) -> int:
-    """--rounds: a whole number above zero."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 1 or more")
-    return value
-
-
 def _us(value: float | None) -> str:
     """A microsecond figure for the table, or a dash where it was not measured."""
     return "—" if value is None else f"{value:.2f}"
@@ -278,9 +257,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", action="append", help="only these meja games (repeatable)")
     parser.add_argument(
-        "--seconds", type=_seconds, default=0.5, help="CPU seconds per thing per round"
+        "--seconds", type=positive_seconds, default=0.5, help="CPU seconds per thing per round"
     )
-    parser.add_argument("--rounds", type=_rounds, default=3, help="rounds to alternate")
+    parser.add_argument("--rounds", type=whole_number, default=3, help="rounds to alternate")
     parser.add_argument("--out", default="bench-results.json", help="JSON output file")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import logging
-import math
 import socket
 import threading
 import webbrowser
 from typing import TYPE_CHECKING, Any
+
+from meja.commands.common import positive_seconds, whole_number
 
 if TYPE_CHECKING:
     from meja.server import Settings
@@ -19,28 +20,6 @@ WS_MAX_BYTES = 65_536
 MIN_BURST = 40
 """Messages a connection may send at once unless --message-burst says otherwise (or twice
 --message-rate, if that is more)."""
-
-
-def _count(text: str) -> int:
-    """A whole number of 1 or more, for argparse."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, got {text!r}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    """A finite number of seconds above 0, for argparse."""
-    try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not 0 < value < math.inf:
-        raise argparse.ArgumentTypeError(f"expected a number of seconds above 0, got {text!r}")
-    return value
 
 
 def register(sub: Any) -> None:
@@ -82,7 +61,7 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--message-burst",
-        type=_count,
+        type=whole_number,
         default=None,
         metavar="MESSAGES",
         help=f"websocket messages a connection may send at once before the rate applies "
@@ -90,21 +69,21 @@ def register(sub: Any) -> None:
     )
     parser.add_argument(
         "--max-tables",
-        type=_count,
+        type=whole_number,
         default=500,
         metavar="TABLES",
         help="unfinished tables the server holds at most; more are refused (default 500)",
     )
     parser.add_argument(
         "--bot-seconds",
-        type=_seconds,
+        type=positive_seconds,
         default=5.0,
         metavar="SECONDS",
         help="most seconds a table's searching bot (ismcts) may think a move (default 5)",
     )
     parser.add_argument(
         "--bot-iterations",
-        type=_count,
+        type=whole_number,
         default=5000,
         metavar="ITERATIONS",
         help="most iterations a table's searching bot (ismcts) may spend a move (default 5000)",
