@@ -1,32 +1,50 @@
-"""Chance events every game shares: a draw from a multiset and a uniform pick."""
+"""Chance events every game shares: a draw from a multiset, weighted by how many of each kind.
+
+A game states its pending event as counts (counts[k] items of kind k; a uniform pick is one of
+each). Its outcomes, the check of an outcome and a random draw all read those counts, and the
+draw walks them without building the list of (outcome, probability) pairs.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from functools import cache
 
-
-def draw_outcomes(counts: Sequence[int], total: int) -> list[tuple[int, float]]:
-    """Drawing one of total items, counts[k] of kind k: (kind, probability) for kinds present."""
+def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
+    """Drawing one item where counts[k] are of kind k: (kind, probability) for kinds present."""
+    total = sum(counts)
     return [(kind, count / total) for kind, count in enumerate(counts) if count]
 
 
-def can_draw(counts: Sequence[int], kind: int) -> bool:
-    """Whether kind is a possible outcome of draw_outcomes(counts, ...)."""
+def can_draw(counts: list[int], kind: int) -> bool:
+    """Whether kind is a possible outcome of draw_outcomes(counts)."""
     return type(kind) is int and 0 <= kind < len(counts) and counts[kind] > 0
 
 
-@cache
-def _uniform(count: int) -> tuple[tuple[int, float], ...]:
-    share = 1.0 / count
-    return tuple((outcome, share) for outcome in range(count))
+def pick_drawn(counts: list[int], roll: float) -> int:
+    """The kind a roll in [0, 1) draws: the one pick_listed finds in draw_outcomes(counts),
+    by the same sums, so a seed gives the same game either way."""
+    total = sum(counts)
+    cumulative = 0.0
+    last = -1
+    for kind in range(len(counts)):
+        count = counts[kind]
+        if count:
+            cumulative += count / total
+            if roll < cumulative:
+                return kind
+            last = kind
+    return last
 
 
-def uniform_outcomes(count: int) -> list[tuple[int, float]]:
-    """Each of 0..count-1 with equal probability, e.g. which seat starts."""
-    return list(_uniform(count))
+def pick_listed(outcomes: list[tuple[int, float]], roll: float) -> int:
+    """The outcome a roll in [0, 1) picks from (outcome, probability) pairs, by their sums."""
+    total = 0.0
+    for action, prob in outcomes:
+        total += prob
+        if roll < total:
+            return action
+    return outcomes[-1][0]
 
 
-def in_range(outcome: int, count: int) -> bool:
-    """Whether outcome is one of uniform_outcomes(count)."""
-    return type(outcome) is int and 0 <= outcome < count
+def one_each(count: int) -> list[int]:
+    """The counts of a uniform pick among 0..count-1, e.g. which seat starts."""
+    return [1] * count

@@ -9,18 +9,19 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from meja.core.actions import ActionNames, normalize
+from meja.core.chance import can_draw, draw_outcomes, pick_drawn, pick_listed
 from meja.core.errors import GameOver, IllegalAction, NotYourTurn
 from meja.core.told import Told, plainly
 
-CHANCE = -1
+CHANCE: Final = -1
 """current_player() while a random event is pending."""
 
-TERMINAL = -2
+TERMINAL: Final = -2
 """current_player() once the game is over."""
 
 
@@ -171,7 +172,20 @@ class State(ABC):
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(outcome, probability) pairs, sorted by outcome, while current_player() is CHANCE."""
+        return draw_outcomes(self._chance_counts())
+
+    def _chance_counts(self) -> list[int]:
+        """The pending chance event as a draw: counts[k] items of outcome k ([] for none).
+        Games state their events this way; one that overrides chance_outcomes need not."""
         return []
+
+    def pick_outcome(self, roll: float) -> int:
+        """The outcome of the pending chance event that a roll in [0, 1) picks from
+        chance_outcomes(), found from the counts alone where the game states them."""
+        counts = self._chance_counts()
+        if counts:
+            return pick_drawn(counts, roll)
+        return pick_listed(self.chance_outcomes(), roll)
 
     @abstractmethod
     def _apply(self, action: int, player: int) -> None:
@@ -275,6 +289,9 @@ class State(ABC):
 
     def _is_possible_outcome(self, action: int) -> bool:
         """Whether action is an outcome of the pending chance event."""
+        counts = self._chance_counts()
+        if counts:
+            return can_draw(counts, action)
         return any(outcome == action for outcome, _ in self.chance_outcomes())
 
     def str_to_action(self, text: str, player: int | None = None) -> int:
@@ -358,18 +375,12 @@ class State(ABC):
 
 def sample_chance(state: State, rng: random.Random) -> int:
     """Draw one outcome of the pending chance event by its probability."""
-    return draw_outcome(state.chance_outcomes(), rng)
+    return state.pick_outcome(rng.random())
 
 
 def draw_outcome(outcomes: list[tuple[int, float]], rng: random.Random) -> int:
     """One of (outcome, probability) pairs, drawn by its probability with one rng.random()."""
-    roll = rng.random()
-    total = 0.0
-    for action, prob in outcomes:
-        total += prob
-        if roll < total:
-            return action
-    return outcomes[-1][0]
+    return pick_listed(outcomes, rng.random())
 
 
 def random_step(state: State, rng: random.Random) -> tuple[int, int]:

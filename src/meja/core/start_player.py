@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from meja.core.actions import ActionNames, numbered
 from meja.core.game import Game, Option
 
-RANDOM_START = "random"
+RANDOM_START: Final = "random"
 
 
 def start_player_option(max_players: int, reading: str) -> Option:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 if TYPE_CHECKING:
     from meja.core.game import Game, State
@@ -65,8 +65,8 @@ def seat(index: int) -> str:
     return f"{{{index}}}"
 
 
-SEAT_MENTION = re.compile(r"\{(\d+)\}('s)?")
-SENTENCE_END = (".", "!", "?")
+SEAT_MENTION: Final = re.compile(r"\{(\d+)\}('s)?")
+SENTENCE_END: Final = (".", "!", "?")
 
 
 def say(text: str, viewer: Viewer, names: Sequence[str]) -> str:

@@ -10,18 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import permutations
+from typing import Final
 
 from meja.core.actions import ActionNames, joined, normalize
 from meja.games.mooncake.components import CUSTOMERS, TILE_TYPES, TILES_PER_TURN
 from meja.games.mooncake.tables import SLOT_NAMES, SLOTS, TILE_CODES
 
-CHOICES = tuple(permutations(range(TILES_PER_TURN)))
+CHOICES: Final = tuple(permutations(range(TILES_PER_TURN)))
 """Choose-and-share actions: (keep, pass left, pass right) as positions in the sorted hand."""
-PLACE_BASE = len(CHOICES)
-NUM_ACTIONS = PLACE_BASE + len(TILE_TYPES) * SLOTS
+PLACE_BASE: Final = len(CHOICES)
+NUM_ACTIONS: Final = PLACE_BASE + len(TILE_TYPES) * SLOTS
 
-PLACE_TEXT = tuple(f"place {code} at {slot}" for code in TILE_CODES for slot in SLOT_NAMES)
-PLACE_NAMES = ActionNames(
+PLACE_TEXT: Final = tuple(f"place {code} at {slot}" for code in TILE_CODES for slot in SLOT_NAMES)
+PLACE_NAMES: Final = ActionNames(
     joined(
         (
             f"keep #{keep + 1}, left #{left + 1}, right #{right + 1}"
@@ -31,8 +32,8 @@ PLACE_NAMES = ActionNames(
     )
 )
 """Every action while a seat holds no full hand: choices by hand position, then placements."""
-DRAW_NAMES = ActionNames([f"draw {code}" for code in TILE_CODES], what="tile")
-REVEAL_NAMES = ActionNames(
+DRAW_NAMES: Final = ActionNames([f"draw {code}" for code in TILE_CODES], what="tile")
+REVEAL_NAMES: Final = ActionNames(
     [f"reveal C{customer.number}" for customer in CUSTOMERS], what="customer"
 )
 

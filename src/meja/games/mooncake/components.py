@@ -8,26 +8,27 @@ PROPOSED) and can be replaced by the publisher's data without touching the rules
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
 
-ROUNDS = 3
-TURNS_PER_ROUND = 4
-TILES_PER_TURN = 3
+ROUNDS: Final = 3
+TURNS_PER_ROUND: Final = 4
+TILES_PER_TURN: Final = 3
 """Drawn each turn: one is kept, one goes to each neighbour (both to the opponent with 2)."""
 
-CAKES = 3
-QUARTERS = ("NE", "SE", "SW", "NW")
+CAKES: Final = 3
+QUARTERS: Final = ("NE", "SE", "SW", "NW")
 """A cake's quarter slots in clockwise order; a tile's cw edge meets the next slot's ccw edge."""
 
-FLAVOURS = ("lotus", "red_bean", "green_tea")
-FLAVOUR_LETTERS = ("L", "R", "G")
-NUT_LETTER = "N"
-SEED_LETTER = "S"
-NO_TOPPING = "-"
-YOLK_CCW_MARK = "<"
-YOLK_CW_MARK = ">"
+FLAVOURS: Final = ("lotus", "red_bean", "green_tea")
+FLAVOUR_LETTERS: Final = ("L", "R", "G")
+NUT_LETTER: Final = "N"
+SEED_LETTER: Final = "S"
+NO_TOPPING: Final = "-"
+YOLK_CCW_MARK: Final = "<"
+YOLK_CW_MARK: Final = ">"
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ class TileFace:
 
 # PROPOSED, not from the publisher: every flavour has this same list of 24 tiles
 # (face, copies), giving 10 cw and 10 ccw half yolks, 13 hazelnuts and 13 seeds per flavour.
-FACES_PER_FLAVOUR: tuple[tuple[TileFace, int], ...] = (
+FACES_PER_FLAVOUR: Final[tuple[tuple[TileFace, int], ...]] = (
     # no half yolk (8 tiles)
     (TileFace(yolk_cw=False, yolk_ccw=False, nuts=2, seeds=0), 1),
     (TileFace(yolk_cw=False, yolk_ccw=False, nuts=0, seeds=2), 1),
@@ -85,26 +86,26 @@ def _code(flavour: int, face: TileFace) -> str:
     return FLAVOUR_LETTERS[flavour] + toppings + yolks
 
 
-TILE_TYPES: tuple[TileType, ...] = tuple(
+TILE_TYPES: Final[tuple[TileType, ...]] = tuple(
     TileType(flavour, face, copies, _code(flavour, face))
     for flavour in range(len(FLAVOURS))
     for face, copies in FACES_PER_FLAVOUR
 )
 """Every distinct tile; its index is the tile's id in states, actions and chance outcomes."""
 
-TOTAL_TILES = sum(tile.copies for tile in TILE_TYPES)
+TOTAL_TILES: Final = sum(tile.copies for tile in TILE_TYPES)
 
 # Taste Value of one mooncake (the printed scoring guide).
-FLAVOUR_TASTE = {1: 3, 2: 1, 3: 0}
-TASTE_PER_YOLK = 1
-TASTE_NO_HALF_YOLK = 1
-TASTE_PER_PAIR = 1
+FLAVOUR_TASTE: Final = {1: 3, 2: 1, 3: 0}
+TASTE_PER_YOLK: Final = 1
+TASTE_NO_HALF_YOLK: Final = 1
+TASTE_PER_PAIR: Final = 1
 
 # Festive Points (the printed scoring guide and rulebook).
-FESTIVE_HIGHEST = 2
-FESTIVE_OTHERS = 1
-FESTIVE_LOWEST = 0
-FESTIVE_PER_CUSTOMER = 1
+FESTIVE_HIGHEST: Final = 2
+FESTIVE_OTHERS: Final = 1
+FESTIVE_LOWEST: Final = 0
+FESTIVE_PER_CUSTOMER: Final = 1
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ class Customer:
 
 
 # PROPOSED, not from the publisher, except #1 which is the rulebook's example.
-CUSTOMERS: tuple[Customer, ...] = (
+CUSTOMERS: Final[tuple[Customer, ...]] = (
     Customer(
         1,
         "Crunchy Uncle",

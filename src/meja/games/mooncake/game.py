@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from meja.core import Game, Option
 from meja.games.mooncake import scoring
@@ -79,4 +79,4 @@ class MooncakeGame(Game):
         return load_position(self, data)
 
 
-GAME = MooncakeGame()
+GAME: Final = MooncakeGame()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.core import InvalidPosition
 from meja.core import position_reading as read
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from meja.games.mooncake.game import MooncakeGame
     from meja.games.mooncake.state import MooncakeState
 
-FIELDS = (
+FIELDS: Final = (
     "num_players",
     "options",
     "phase",
@@ -64,13 +64,13 @@ FIELDS = (
     "choices",
     "received",
 )
-OPTIONAL_FIELDS = ("scored_round",)
+OPTIONAL_FIELDS: Final = ("scored_round",)
 """Fields a position may leave out: an older position has none, which means null."""
-DERIVED_FIELDS = ("format", "to_move", "turn")
+DERIVED_FIELDS: Final = ("format", "to_move", "turn")
 """Envelope fields that follow from the rest: a position may leave them out, and loading
 recomputes them, so a hand-edited position need not keep them in step."""
-SCORED_KEYS = ("boards",)
-SLOT_WHAT = f"a slot ({SLOT_NAMES[0]} to {SLOT_NAMES[-1]})"
+SCORED_KEYS: Final = ("boards",)
+SLOT_WHAT: Final = f"a slot ({SLOT_NAMES[0]} to {SLOT_NAMES[-1]})"
 
 
 def position(state: MooncakeState) -> dict[str, Any]:

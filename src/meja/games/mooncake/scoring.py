@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.games.mooncake.components import (
     CAKES,
@@ -28,22 +28,22 @@ if TYPE_CHECKING:
     from meja.games.mooncake.state import MooncakeState
 
 # Reading M2: which cakes earn the "no half yolks" point.
-BONUS_EVERY_CAKE = "every_cake"
-BONUS_CAKES_WITH_YOLK = "cakes_with_yolk"
-HALF_YOLK_BONUS_CHOICES = (BONUS_EVERY_CAKE, BONUS_CAKES_WITH_YOLK)
+BONUS_EVERY_CAKE: Final = "every_cake"
+BONUS_CAKES_WITH_YOLK: Final = "cakes_with_yolk"
+HALF_YOLK_BONUS_CHOICES: Final = (BONUS_EVERY_CAKE, BONUS_CAKES_WITH_YOLK)
 
 # Reading M6: what everyone scores when all players tie on Taste Value.
-ALL_TIED_OTHERS = "others"
-ALL_TIED_HIGHEST = "highest"
-ALL_TIED_LOWEST = "lowest"
-ALL_TIED_CHOICES = (ALL_TIED_OTHERS, ALL_TIED_HIGHEST, ALL_TIED_LOWEST)
-_ALL_TIED_AWARD = {
+ALL_TIED_OTHERS: Final = "others"
+ALL_TIED_HIGHEST: Final = "highest"
+ALL_TIED_LOWEST: Final = "lowest"
+ALL_TIED_CHOICES: Final = (ALL_TIED_OTHERS, ALL_TIED_HIGHEST, ALL_TIED_LOWEST)
+_ALL_TIED_AWARD: Final = {
     ALL_TIED_OTHERS: FESTIVE_OTHERS,
     ALL_TIED_HIGHEST: FESTIVE_HIGHEST,
     ALL_TIED_LOWEST: FESTIVE_LOWEST,
 }
 
-OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
+OPERATORS: Final[dict[str, Callable[[Any, Any], bool]]] = {
     "==": operator.eq,
     ">=": operator.ge,
     "<=": operator.le,
@@ -67,7 +67,7 @@ class CakeStats:
     half_yolks: int
 
 
-STAT_NAMES = frozenset(CakeStats.__dataclass_fields__)
+STAT_NAMES: Final = frozenset(CakeStats.__dataclass_fields__)
 
 
 def cake_stats(tiles: Sequence[int]) -> CakeStats:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any
+from typing import Any, Final
 
 from meja.core import CHANCE, TERMINAL, Game, State, Told
 from meja.core.actions import ActionNames
-from meja.core.chance import can_draw, draw_outcomes, in_range
 from meja.games.mooncake import legal, position, scoring, text, told, view
 from meja.games.mooncake.actions import (
     CHOICES,
@@ -44,9 +43,9 @@ from meja.games.mooncake.tables import (
     SLOTS,
 )
 
-REVEAL_TOGETHER = "together"
-REVEAL_OPEN = "open"
-PLACEMENT_REVEAL_CHOICES = (REVEAL_TOGETHER, REVEAL_OPEN)
+REVEAL_TOGETHER: Final = "together"
+REVEAL_OPEN: Final = "open"
+PLACEMENT_REVEAL_CHOICES: Final = (REVEAL_TOGETHER, REVEAL_OPEN)
 
 
 class MooncakeState(State):
@@ -165,21 +164,14 @@ class MooncakeState(State):
     def _is_legal(self, action: int, seat: int) -> bool:
         return legal.is_legal(self, action, seat)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_counts(self) -> list[int]:
+        """A tile from the pool, or a customer not yet shown."""
         if self._phase == DRAW:
-            return draw_outcomes(self._pool, self._pool_size)
+            return self._pool
         if self._phase == REVEAL:
             shown = self._customers
-            unseen = [int(c not in shown) for c in range(len(CUSTOMERS))]
-            return draw_outcomes(unseen, len(CUSTOMERS) - len(shown))
+            return [int(c not in shown) for c in range(len(CUSTOMERS))]
         return []
-
-    def _is_possible_outcome(self, action: int) -> bool:
-        if self._phase == DRAW:
-            return can_draw(self._pool, action)
-        if self._phase == REVEAL:
-            return in_range(action, len(CUSTOMERS)) and action not in self._customers
-        return False
 
     # --- applying -----------------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:

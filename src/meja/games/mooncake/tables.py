@@ -10,28 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from meja.games.mooncake.components import CAKES, CUSTOMERS, QUARTERS, TILE_TYPES
 
-SLOTS = CAKES * len(QUARTERS)
-SLOT_NAMES = tuple(f"{cake + 1}{quarter}" for cake in range(CAKES) for quarter in QUARTERS)
-SLOT_INDEX = {name: slot for slot, name in enumerate(SLOT_NAMES)}
-TILE_CODES = tuple(tile.code for tile in TILE_TYPES)
-CODE_TO_TILE: dict[Any, int] = {code: tile for tile, code in enumerate(TILE_CODES)}
-SLOT_CODE_TO_TILE: dict[Any, int] = {**CODE_TO_TILE, None: -1}
-CODE_OR_NONE: tuple[str | None, ...] = (*TILE_CODES, None)
+SLOTS: Final = CAKES * len(QUARTERS)
+SLOT_NAMES: Final = tuple(f"{cake + 1}{quarter}" for cake in range(CAKES) for quarter in QUARTERS)
+SLOT_INDEX: Final = {name: slot for slot, name in enumerate(SLOT_NAMES)}
+TILE_CODES: Final = tuple(tile.code for tile in TILE_TYPES)
+CODE_TO_TILE: Final[dict[Any, int]] = {code: tile for tile, code in enumerate(TILE_CODES)}
+SLOT_CODE_TO_TILE: Final[dict[Any, int]] = {**CODE_TO_TILE, None: -1}
+CODE_OR_NONE: Final[tuple[str | None, ...]] = (*TILE_CODES, None)
 """Indexed by a board entry: a tile id gives its code and -1 (empty) gives None."""
-NUMBER_TO_CUSTOMER = {customer.number: index for index, customer in enumerate(CUSTOMERS)}
+NUMBER_TO_CUSTOMER: Final = {customer.number: index for index, customer in enumerate(CUSTOMERS)}
 
-NUM_TILE_TYPES = len(TILE_TYPES)
-COPIES = [tile.copies for tile in TILE_TYPES]
+NUM_TILE_TYPES: Final = len(TILE_TYPES)
+COPIES: Final = [tile.copies for tile in TILE_TYPES]
 
-REVEAL, DRAW, CHOOSE, PLACE, OVER = range(5)
-PHASES = ("reveal", "draw", "choose", "place", "over")
+REVEAL: Final = 0
+DRAW: Final = 1
+CHOOSE: Final = 2
+PLACE: Final = 3
+OVER: Final = 4
+PHASES: Final = ("reveal", "draw", "choose", "place", "over")
 """A round reveals a customer, then each turn draws, chooses and places; "over" ends the game."""
 
-FROM_LEFT, FROM_RIGHT = 0, 1
+FROM_LEFT: Final = 0
+FROM_RIGHT: Final = 1
 """Offsets in a seat's pair of received tiles: from its left neighbour, from its right."""
 
 

@@ -10,7 +10,7 @@ its three placements of a turn are each told as one sentence, at the third step.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.core import CHANCE, Told
 from meja.core.told import seat
@@ -22,7 +22,8 @@ from meja.games.mooncake.tables import CHOOSE, DRAW, SLOT_NAMES, SLOTS, TILE_COD
 if TYPE_CHECKING:
     from meja.games.mooncake.state import MooncakeState
 
-LEFT, RIGHT = 1, 2
+LEFT: Final = 1
+RIGHT: Final = 2
 """Positions in a CHOICES entry (keep, pass left, pass right)."""
 
 

@@ -8,7 +8,7 @@ is told.py's part; this module only builds them, from facts it is handed, as str
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.core.spec import Outcome
 from meja.core.told import seat
@@ -17,8 +17,8 @@ from meja.games.mooncake.components import CUSTOMERS, QUARTERS, TILE_TYPES, Tile
 if TYPE_CHECKING:
     from meja.games.mooncake.state import MooncakeState
 
-UNIT = "Festive Points"
-PASTES = ("Lotus", "Red Bean", "Green Tea")
+UNIT: Final = "Festive Points"
+PASTES: Final = ("Lotus", "Red Bean", "Green Tea")
 """The three pastes as the rulebook's flavour list names them, short."""
 
 
@@ -53,7 +53,7 @@ def _tile_words(kind: TileType) -> str:
     return f"a {paste} quarter with {listed(marks)}"
 
 
-TILES = tuple(_tile_words(kind) for kind in TILE_TYPES)
+TILES: Final = tuple(_tile_words(kind) for kind in TILE_TYPES)
 """Indexed by tile id: the tile in words, built once."""
 
 
@@ -68,7 +68,7 @@ def arrived(customer: int) -> str:
     return f"A new customer arrived: {card.name}, who wants a mooncake with {card.text}"
 
 
-HIDDEN_CHOICE = "kept a tile and passed two"
+HIDDEN_CHOICE: Final = "kept a tile and passed two"
 
 
 def kept(player: int, keep: int, left: int, right: int, neighbours: tuple[int, int]) -> str:
@@ -95,9 +95,9 @@ def received(viewer: int, gifts: Sequence[tuple[int, int]]) -> str:
     return f"{seat(viewer)} got {got}"
 
 
-DELIVERED = "every passed tile was handed over"
-PLACED_HIDDEN = "placed three tiles"
-TURNED_UP = "every tile placed this turn was turned face up"
+DELIVERED: Final = "every passed tile was handed over"
+PLACED_HIDDEN: Final = "placed three tiles"
+TURNED_UP: Final = "every tile placed this turn was turned face up"
 
 
 def placed(player: int, tiles: Sequence[tuple[int, int]]) -> str:

@@ -6,7 +6,7 @@ source and destination, a trade offer) are short sequences of these sub-decision
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.core.actions import ActionNames
 from meja.core.game import CHANCE
@@ -35,42 +35,42 @@ from meja.games.nasi_lemak.tables import (
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
-END_TURN = 0
-MAKE = 1
-MAK_CIK = 2
-WHOLESALER = 3
-SUPPLIER = 4
-OFFICER = 5
-THIEF = 6
-FLY = 7
-TRADE = 8
-PROPOSE = 9
-ACCEPT = 10
-DECLINE = 11
-TRIO = 12
+END_TURN: Final = 0
+MAKE: Final = 1
+MAK_CIK: Final = 2
+WHOLESALER: Final = 3
+SUPPLIER: Final = 4
+OFFICER: Final = 5
+THIEF: Final = 6
+FLY: Final = 7
+TRADE: Final = 8
+PROPOSE: Final = 9
+ACCEPT: Final = 10
+DECLINE: Final = 11
+TRIO: Final = 12
 """Which three different ingredients go with a Mak Cik Nasi Lemak card."""
-ANNOUNCE = TRIO + len(MAK_CIK_SETS)
+ANNOUNCE: Final = TRIO + len(MAK_CIK_SETS)
 """The ingredient a Supplier names."""
-EXAMINE = ANNOUNCE + len(INGREDIENTS)
+EXAMINE: Final = ANNOUNCE + len(INGREDIENTS)
 """The seat whose hand an Officer examines."""
-WITH_SEAT = EXAMINE + MAX_PLAYERS
+WITH_SEAT: Final = EXAMINE + MAX_PLAYERS
 """The seat an offer goes to."""
-TAKE = WITH_SEAT + MAX_PLAYERS
-GIVE = TAKE + NUM_TYPES
-ASK = GIVE + len(TRADABLE)
-FAN = ASK + len(TRADABLE)
-SWAT = FAN + MAX_TABLE_CARDS
-PLACE = SWAT + MAX_TABLE_CARDS
+TAKE: Final = WITH_SEAT + MAX_PLAYERS
+GIVE: Final = TAKE + NUM_TYPES
+ASK: Final = GIVE + len(TRADABLE)
+FAN: Final = ASK + len(TRADABLE)
+SWAT: Final = FAN + MAX_TABLE_CARDS
+PLACE: Final = SWAT + MAX_TABLE_CARDS
 """Put a fly on (seat, card): where a played Fly lands, or where a fanned fly goes."""
-CANCEL_TRADE = PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
+CANCEL_TRADE: Final = PLACE + MAX_PLAYERS * MAX_TABLE_CARDS
 """Drop the trade being set up, before it is proposed. Added after every other action, so that
 the numbers of the older actions (and the saved games that use them) stay the same."""
-TAKE_BACK = CANCEL_TRADE + 1
+TAKE_BACK: Final = CANCEL_TRADE + 1
 """Take a card of this tradable type back off the give side of the offer being built."""
-UNASK = TAKE_BACK + len(TRADABLE)
+UNASK: Final = TAKE_BACK + len(TRADABLE)
 """Take a card of this tradable type off the ask side of the offer being built."""
-NUM_ACTIONS = UNASK + len(TRADABLE)
-CARD_OF_PLAY = {
+NUM_ACTIONS: Final = UNASK + len(TRADABLE)
+CARD_OF_PLAY: Final = {
     MAK_CIK: MAK_CIK_CARD,
     WHOLESALER: WHOLESALER_CARD,
     SUPPLIER: SUPPLIER_CARD,
@@ -79,7 +79,7 @@ CARD_OF_PLAY = {
     FLY: FLY_CARD,
 }
 """The card each single "play" action spends."""
-CARD_PLAYS = (WHOLESALER, SUPPLIER, OFFICER, THIEF)
+CARD_PLAYS: Final = (WHOLESALER, SUPPLIER, OFFICER, THIEF)
 """Plays that need only their card in hand."""
 
 
@@ -108,13 +108,13 @@ def _names() -> list[str]:
     return names
 
 
-MOVES = ActionNames(_names())
+MOVES: Final = ActionNames(_names())
 """Every seat's moves by name; legality is checked separately."""
-CARDS = ActionNames(LABELS, what="card")
+CARDS: Final = ActionNames(LABELS, what="card")
 """A banana-leaf card dealt, drawn or turned up by a Wholesaler."""
-STOLEN = ActionNames([f"steal {label}" for label in LABELS], what="card")
+STOLEN: Final = ActionNames([f"steal {label}" for label in LABELS], what="card")
 """The card a Thief draws from its victim's hand."""
-PACK_CARDS = ActionNames(
+PACK_CARDS: Final = ActionNames(
     [f"{packs} pack" + ("s" if packs > 1 else "") for packs in PACKS],
     what="Nasi Lemak card",
 )

@@ -8,7 +8,7 @@ exactly when it is listed.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
@@ -65,8 +65,8 @@ from meja.games.nasi_lemak.tables import (
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
-ASKS = range(ASK, ASK + len(TRADABLE))
-ANNOUNCES = range(ANNOUNCE, ANNOUNCE + len(INGREDIENTS))
+ASKS: Final = range(ASK, ASK + len(TRADABLE))
+ANNOUNCES: Final = range(ANNOUNCE, ANNOUNCE + len(INGREDIENTS))
 
 
 def legal_actions(state: NasiLemakState, player: int | None = None) -> list[int]:
@@ -313,7 +313,7 @@ def _examinable(state: NasiLemakState) -> list[int]:
     return [EXAMINE + q for q in range(state.num_players) if q != act]
 
 
-CHOICES: dict[int, Callable[[NasiLemakState], list[int]]] = {
+CHOICES: Final[dict[int, Callable[[NasiLemakState], list[int]]]] = {
     RESPONSE: _answers,
     FLY_TARGET: fly_targets,
     FAN_TARGET: fly_targets,
@@ -327,7 +327,7 @@ CHOICES: dict[int, Callable[[NasiLemakState], list[int]]] = {
 
 
 # --- refusals -------------------------------------------------------------------------------
-TRADABLE_NAMES = ", ".join(CARD_TYPES[t].name for t in TRADABLE)
+TRADABLE_NAMES: Final = ", ".join(CARD_TYPES[t].name for t in TRADABLE)
 
 
 def explain(state: NasiLemakState, action: int, seat: int) -> str:
@@ -338,7 +338,7 @@ def explain(state: NasiLemakState, action: int, seat: int) -> str:
     return f"seat {seat} cannot {words!r} now: {_reason(state, action, seat)}"
 
 
-OFFER_VERBS = ("give ", "ask ", "take back ", "unask ")
+OFFER_VERBS: Final = ("give ", "ask ", "take back ", "unask ")
 """The words that put a card on an offer or take it off, before the card's name."""
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from operator import gt
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.core import position_reading as read
 from meja.core.errors import InvalidPosition
@@ -68,8 +68,16 @@ if TYPE_CHECKING:
     from meja.core.game import Game
     from meja.games.nasi_lemak.state import NasiLemakState
 
-REQUIRED = ("num_players", "phase", "active", "hands", "draw_pile", "nasi_lemak_pile", "nasi_lemak")
-OPTIONAL = (
+REQUIRED: Final = (
+    "num_players",
+    "phase",
+    "active",
+    "hands",
+    "draw_pile",
+    "nasi_lemak_pile",
+    "nasi_lemak",
+)
+OPTIONAL: Final = (
     "format",
     "to_move",
     "options",
@@ -90,10 +98,10 @@ OPTIONAL = (
     "offer",
     "just_seen",
 )
-OFFER_FIELDS = {"give", "ask", "taken_back"}
+OFFER_FIELDS: Final = {"give", "ask", "taken_back"}
 """The parts of an offer: its two sides and how many cards were taken back out of it."""
-PACK_CHOICES = " or ".join(str(packs) for packs in PACKS)
-REST = "rest"
+PACK_CHOICES: Final = " or ".join(str(packs) for packs in PACKS)
+REST: Final = "rest"
 
 
 def to_position(state: NasiLemakState) -> dict[str, Any]:

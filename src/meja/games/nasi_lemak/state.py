@@ -11,10 +11,10 @@ cards) is kept in just_seen until the next step.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from meja.core.actions import ActionNames, normalize
-from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
+from meja.core.chance import one_each
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import RANDOM_START
 from meja.core.told import Told
@@ -99,7 +99,7 @@ from meja.games.nasi_lemak.told import (
     shown,
 )
 
-PLAY_PHASES = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
+PLAY_PHASES: Final = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
 """Cards whose play is followed by a choice: the ingredients, the name, the seat."""
 
 
@@ -215,31 +215,19 @@ class NasiLemakState(State):
         base = seat * K
         return sum(self.hands[base : base + K])
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_counts(self) -> list[int]:
+        """A card from the draw pile, the target's hand or the pile, or the starting seat."""
         phase = self.phase
         if phase in CARD_DRAW_PHASES:
-            counts = self.draw
-        elif phase == STEAL:
-            base = self.target * K
-            counts = self.hands[base : base + K]
-        elif phase == COOK:
-            counts = self.pile
-        elif phase == START:
-            return uniform_outcomes(self.num_players)
-        else:
-            return []
-        return draw_outcomes(counts, sum(counts))
-
-    def _is_possible_outcome(self, action: int) -> bool:
-        phase = self.phase
-        if phase in CARD_DRAW_PHASES:
-            return can_draw(self.draw, action)
+            return self.draw
         if phase == STEAL:
             base = self.target * K
-            return can_draw(self.hands[base : base + K], action)
+            return self.hands[base : base + K]
         if phase == COOK:
-            return can_draw(self.pile, action)
-        return phase == START and in_range(action, self.num_players)
+            return self.pile
+        if phase == START:
+            return one_each(self.num_players)
+        return []
 
     # --- applying actions ---------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:

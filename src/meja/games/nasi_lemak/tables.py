@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations, compress
-from typing import Any
+from typing import Any, Final
 
 from meja.core import position_reading as read
 from meja.games.nasi_lemak.components import (
@@ -16,35 +16,35 @@ from meja.games.nasi_lemak.components import (
     WIN_PACKS,
 )
 
-NUM_TYPES = len(CARD_TYPES)
-K = NUM_TYPES
+NUM_TYPES: Final = len(CARD_TYPES)
+K: Final = NUM_TYPES
 """Length of one row of card counts: hands, piles and knowledge are flat lists of such rows."""
-KEYS = tuple(card.key for card in CARD_TYPES)
-CARD_INDEX = {key: index for index, key in enumerate(KEYS)}
-INGREDIENTS = tuple(i for i, card in enumerate(CARD_TYPES) if card.kind == INGREDIENT)
-TRADABLE = tuple(i for i, card in enumerate(CARD_TYPES) if card.tradable)
-MAK_CIK_SETS = tuple(combinations(INGREDIENTS, MAK_CIK_INGREDIENTS))
-MAX_TABLE_CARDS = sum(card.count for card in NASI_LEMAK_CARDS)
+KEYS: Final = tuple(card.key for card in CARD_TYPES)
+CARD_INDEX: Final = {key: index for index, key in enumerate(KEYS)}
+INGREDIENTS: Final = tuple(i for i, card in enumerate(CARD_TYPES) if card.kind == INGREDIENT)
+TRADABLE: Final = tuple(i for i, card in enumerate(CARD_TYPES) if card.tradable)
+MAK_CIK_SETS: Final = tuple(combinations(INGREDIENTS, MAK_CIK_INGREDIENTS))
+MAX_TABLE_CARDS: Final = sum(card.count for card in NASI_LEMAK_CARDS)
 """Most Nasi Lemak cards one player can have in front of them: the whole pile."""
-DECK_CARDS = sum(card.count for card in CARD_TYPES)
+DECK_CARDS: Final = sum(card.count for card in CARD_TYPES)
 """Every banana-leaf card: more than either side of an offer can hold, so an offer with no cap
 is limited by the two hands alone (N3)."""
-LABELS = tuple(key.replace("_", " ") for key in KEYS)
+LABELS: Final = tuple(key.replace("_", " ") for key in KEYS)
 """Card names as they appear in action strings ("mak cik", "sambal")."""
 
-WHOLESALER_CARD = CARD_INDEX["wholesaler"]
-SUPPLIER_CARD = CARD_INDEX["supplier"]
-MAK_CIK_CARD = CARD_INDEX["mak_cik"]
-OFFICER_CARD = CARD_INDEX["officer"]
-THIEF_CARD = CARD_INDEX["thief"]
-FLY_CARD = CARD_INDEX["fly"]
-FAN_CARD = CARD_INDEX["fan"]
-SWATTER_CARD = CARD_INDEX["swatter"]
+WHOLESALER_CARD: Final = CARD_INDEX["wholesaler"]
+SUPPLIER_CARD: Final = CARD_INDEX["supplier"]
+MAK_CIK_CARD: Final = CARD_INDEX["mak_cik"]
+OFFICER_CARD: Final = CARD_INDEX["officer"]
+THIEF_CARD: Final = CARD_INDEX["thief"]
+FLY_CARD: Final = CARD_INDEX["fly"]
+FAN_CARD: Final = CARD_INDEX["fan"]
+SWATTER_CARD: Final = CARD_INDEX["swatter"]
 
-PACKS = tuple(card.packs for card in NASI_LEMAK_CARDS)
+PACKS: Final = tuple(card.packs for card in NASI_LEMAK_CARDS)
 """The packs shown by each kind of Nasi Lemak card; the pile counts cards by kind."""
-KIND_OF_PACKS = {packs: kind for kind, packs in enumerate(PACKS)}
-RISKY_CARDS = -(-WIN_PACKS // max(PACKS))
+KIND_OF_PACKS: Final = {packs: kind for kind, packs in enumerate(PACKS)}
+RISKY_CARDS: Final = -(-WIN_PACKS // max(PACKS))
 """Fewest fly-free cards that can show the winning number of packs."""
 
 
@@ -59,10 +59,10 @@ def seen_span(num_players: int, seat: int, other: int) -> slice:
     return slice(start, start + K)
 
 
-ROWS_KEPT = 4096
+ROWS_KEPT: Final = 4096
 """Most rows counts_dict keeps the dict of: far more than the rows one game shows."""
 _ROW_DICTS: dict[tuple[int, ...], dict[str, int]] = {}
-BLOCKS_KEPT = 1024
+BLOCKS_KEPT: Final = 1024
 """Most blocks of rows block_dicts keeps: a game shows a few dozen."""
 _BLOCK_DICTS: dict[tuple[int, ...], tuple[dict[str, int], ...]] = {}
 
@@ -115,7 +115,7 @@ def read_counts(value: Any, field: str) -> list[int]:
 
 # The chance phases draw a banana-leaf card, a Nasi Lemak card, a starting seat or a stolen card.
 # The others after MAIN are the parameters of a move in progress.
-PHASE_NAMES = (
+PHASE_NAMES: Final = (
     "start",
     "deal",
     "draw",
@@ -134,29 +134,27 @@ PHASE_NAMES = (
     "response",
     "over",
 )
-(
-    START,
-    DEAL,
-    DRAW,
-    MAIN,
-    COOK,
-    REVEAL,
-    STEAL,
-    TRIO_CHOICE,
-    ANNOUNCING,
-    EXAMINING,
-    PICK,
-    FLY_TARGET,
-    FAN_TARGET,
-    PARTNER,
-    OFFER,
-    RESPONSE,
-    OVER,
-) = range(len(PHASE_NAMES))
-CHANCE_PHASES = frozenset((START, DEAL, DRAW, COOK, REVEAL, STEAL))
-CARD_DRAW_PHASES = frozenset((DEAL, DRAW, REVEAL))
+START: Final = 0
+DEAL: Final = 1
+DRAW: Final = 2
+MAIN: Final = 3
+COOK: Final = 4
+REVEAL: Final = 5
+STEAL: Final = 6
+TRIO_CHOICE: Final = 7
+ANNOUNCING: Final = 8
+EXAMINING: Final = 9
+PICK: Final = 10
+FLY_TARGET: Final = 11
+FAN_TARGET: Final = 12
+PARTNER: Final = 13
+OFFER: Final = 14
+RESPONSE: Final = 15
+OVER: Final = 16
+CHANCE_PHASES: Final = frozenset((START, DEAL, DRAW, COOK, REVEAL, STEAL))
+CARD_DRAW_PHASES: Final = frozenset((DEAL, DRAW, REVEAL))
 
-FIVE_PACKS = "five_packs"
-PILE_OUT = "pile_out"
-ROUND_LIMIT = "round_limit"
-ENDS = (FIVE_PACKS, PILE_OUT, ROUND_LIMIT)
+FIVE_PACKS: Final = "five_packs"
+PILE_OUT: Final = "pile_out"
+ROUND_LIMIT: Final = "round_limit"
+ENDS: Final = (FIVE_PACKS, PILE_OUT, ROUND_LIMIT)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.core.errors import InvalidPosition
 from meja.core.game import CHANCE
@@ -211,7 +211,7 @@ class TurnedUp:
 
 JustSeen = Announced | Examined | TurnedUp
 """What the whole table saw of the last step that the rest of a view does not show."""
-SEEN_FIELDS = {
+SEEN_FIELDS: Final = {
     "supplier": ("announced", "handed_over"),
     "officer": ("examined",),
     "wholesaler": ("turned_up",),

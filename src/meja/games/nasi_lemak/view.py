@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import product
 from math import comb
 from operator import add, sub
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
@@ -158,8 +158,11 @@ def _table(*groups: tuple[int, Iterable[int]]) -> bytes:
     return bytes(table)
 
 
-MADE, SWATTED, FANNED, LANDED = 1, 2, 3, 4
-FLY_STEPS = _table(
+MADE: Final = 1
+SWATTED: Final = 2
+FANNED: Final = 3
+LANDED: Final = 4
+FLY_STEPS: Final = _table(
     (MADE, (MAKE, *range(TRIO, ANNOUNCE))),
     (SWATTED, range(SWAT, PLACE)),
     (FANNED, range(FAN, SWAT)),
@@ -167,18 +170,23 @@ FLY_STEPS = _table(
 )
 """What each move does to the cards on the table, for reading the history back."""
 
-_OFFERS = (
+_OFFERS: Final = (
     [(GIVE + i, t, 1) for i, t in enumerate(TRADABLE)]
     + [(ASK + i, t, -1) for i, t in enumerate(TRADABLE)]
     + [(TAKE_BACK + i, t, -1) for i, t in enumerate(TRADABLE)]
     + [(UNASK + i, t, 1) for i, t in enumerate(TRADABLE)]
 )
 OFFERED_CARD = {action: t for action, t, _ in _OFFERS}
-OFFERED_SIGN = {action: sign for action, _, sign in _OFFERS}
+OFFERED_SIGN: Final = {action: sign for action, _, sign in _OFFERS}
 """The card an offer step puts on or takes off, and +1 if the partner is to gain it."""
 
-ANSWERED, SUPPLIED, PICKED, EXAMINED, PARTNERED, OFFERED = 1, 2, 3, 4, 5, 6
-CARD_STEPS = _table(
+ANSWERED: Final = 1
+SUPPLIED: Final = 2
+PICKED: Final = 3
+EXAMINED: Final = 4
+PARTNERED: Final = 5
+OFFERED: Final = 6
+CARD_STEPS: Final = _table(
     (ANSWERED, (ACCEPT, DECLINE)),
     (SUPPLIED, range(ANNOUNCE, EXAMINE)),
     (PICKED, range(TAKE, GIVE)),
@@ -188,7 +196,7 @@ CARD_STEPS = _table(
 )
 """What each move does that can bound a hand after a Supplier."""
 
-MAX_DEALS = 10_000
+MAX_DEALS: Final = 10_000
 """Deals tried before a state whose cards contradict its history is given up on."""
 
 Kinds = tuple[int, ...]

@@ -9,7 +9,7 @@ calls these with shown=False for the others, who read what the table saw.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.core.spec import Outcome
 from meja.core.told import seat
@@ -64,8 +64,8 @@ from meja.games.nasi_lemak.tables import (
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
-NAMES = tuple(card.name for card in CARD_TYPES)
-PLURALS = {
+NAMES: Final = tuple(card.name for card in CARD_TYPES)
+PLURALS: Final = {
     "egg": "Eggs",
     "cucumber": "Cucumbers",
     "wholesaler": "Wholesalers",
@@ -77,16 +77,16 @@ PLURALS = {
     "swatter": "Fly Swatters",
 }
 """Printed names that change for more than one card; Rice, Peanuts and the rest do not."""
-PLURAL_NAMES = tuple(PLURALS.get(card.key, card.name) for card in CARD_TYPES)
-PLAYED = {WHOLESALER: "the Wholesaler"}
-ORDINALS = (
+PLURAL_NAMES: Final = tuple(PLURALS.get(card.key, card.name) for card in CARD_TYPES)
+PLAYED: Final = {WHOLESALER: "the Wholesaler"}
+ORDINALS: Final = (
     *("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"),
     *("ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth"),
 )
 """A player's Nasi Lemak cards in the order they were made; the pile holds fifteen."""
-UNIT = "fly-free packs"
+UNIT: Final = "fly-free packs"
 """What the scores count (scoring.scores)."""
-PILE_END = ("turn", "round")
+PILE_END: Final = ("turn", "round")
 """When an empty pile ends the game (N5), by the option pile_out_end."""
 
 

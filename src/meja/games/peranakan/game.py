@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from meja.core.game import Option
 from meja.core.start_player import StartPlayerGame, start_player_option
@@ -26,7 +26,7 @@ from meja.games.peranakan.tables import (
     REVEAL,
 )
 
-STEPS_PER_TURN = 4
+STEPS_PER_TURN: Final = 4
 """Reveal, take, place and pawn; wild Kueh choices are counted separately."""
 
 
@@ -101,4 +101,4 @@ class PeranakanGame(StartPlayerGame):
         return position.load(self, data)
 
 
-GAME = PeranakanGame()
+GAME: Final = PeranakanGame()

@@ -3,7 +3,7 @@ phase by phase without building the list, and illegal_message explains a refusal
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.games.peranakan.actions import (
     KUEH_BASE,
@@ -30,7 +30,7 @@ from meja.games.peranakan.text import PHASE_PROMPTS
 if TYPE_CHECKING:
     from meja.games.peranakan.state import PeranakanState
 
-_TAKE_ALL: tuple[int, ...] = tuple(range(TAKE_BASE, TAKE_BASE + NUM_MARKET))
+_TAKE_ALL: Final[tuple[int, ...]] = tuple(range(TAKE_BASE, TAKE_BASE + NUM_MARKET))
 
 
 def legal_actions(state: PeranakanState, player: int | None = None) -> list[int]:

@@ -11,7 +11,7 @@ turn count, which is read from the board.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.core import position_reading as read
 from meja.core.errors import InvalidPosition
@@ -61,7 +61,7 @@ if TYPE_CHECKING:
     from meja.games.peranakan.state import PeranakanState
 
 
-POSITION_KEYS: tuple[str, ...] = (
+POSITION_KEYS: Final[tuple[str, ...]] = (
     "num_players",
     "phase",
     "to_move",
@@ -76,15 +76,15 @@ POSITION_KEYS: tuple[str, ...] = (
     "hands",
     "kueh",
 )
-FIRST_NAMES: dict[str, str] = {"num_players": "players", "turn_seat": "turn"}
+FIRST_NAMES: Final[dict[str, str]] = {"num_players": "players", "turn_seat": "turn"}
 """The first shape's names of the fields format 2 renamed."""
-FIRST_KEYS: tuple[str, ...] = tuple(
+FIRST_KEYS: Final[tuple[str, ...]] = tuple(
     FIRST_NAMES.get(key, key) for key in POSITION_KEYS if key not in ("to_move", "turn", "format")
 )
 """The fields of a position without "format", by their first names."""
-MAX_TURNS = TOTAL_TILES
+MAX_TURNS: Final = TOTAL_TILES
 """Every turn places a tile."""
-OPTIONAL_KEYS: tuple[str, ...] = (
+OPTIONAL_KEYS: Final[tuple[str, ...]] = (
     "taken",
     "gained",
     "held",
@@ -282,9 +282,9 @@ class _Fields:
         return out
 
 
-_MARKET_INDEX: dict[str, int] = {name: i for i, name in enumerate(MARKET_POSITIONS)}
-_KUEH_INDEX: dict[str, int] = {name: i for i, name in enumerate(KUEH_TYPES)}
-_TILE = "a tile code like 'Bto'"
+_MARKET_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(MARKET_POSITIONS)}
+_KUEH_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(KUEH_TYPES)}
+_TILE: Final = "a tile code like 'Bto'"
 
 
 def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from meja.core.actions import ActionNames
-from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
+from meja.core.chance import one_each
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import start_seat_names
 from meja.core.told import Told
@@ -158,17 +158,13 @@ class PeranakanState(State):
             return self.wild_seat
         return self.turn_seat
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_counts(self) -> list[int]:
+        """A tile from the deck, or the starting seat."""
         if self.phase == REVEAL:
-            return draw_outcomes(self.deck, self.deck_left)
+            return self.deck
         if self.phase == START:
-            return uniform_outcomes(self.num_players)
+            return one_each(self.num_players)
         return []
-
-    def _is_possible_outcome(self, action: int) -> bool:
-        if self.phase == REVEAL:
-            return can_draw(self.deck, action)
-        return self.phase == START and in_range(action, self.num_players)
 
     def _names(self, seat: int) -> ActionNames:
         """Player moves, or the pending chance event's outcomes: a start seat or a tile."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Final
 
 from meja.games.peranakan.components import (
     BOARD_COLS,
@@ -20,20 +21,27 @@ from meja.games.peranakan.components import (
     WILD,
 )
 
-NUM_CELLS = BOARD_ROWS * BOARD_COLS
-NUM_KUEH = len(KUEH_TYPES)
-NUM_KINDS = len(TILE_KINDS)
-NUM_MARKET = len(MARKET_POSITIONS)
-PAWN_KINDS = len(PAWN_NAMES)
-DECK_TOP = 0
+NUM_CELLS: Final = BOARD_ROWS * BOARD_COLS
+NUM_KUEH: Final = len(KUEH_TYPES)
+NUM_KINDS: Final = len(TILE_KINDS)
+NUM_MARKET: Final = len(MARKET_POSITIONS)
+PAWN_KINDS: Final = len(PAWN_NAMES)
+DECK_TOP: Final = 0
 """Market index of the deck's face-up top tile; slots follow, the last one is the wild slot."""
 
-REVEAL_ORDER: tuple[int, ...] = (*range(1, NUM_MARKET), DECK_TOP)
+REVEAL_ORDER: Final[tuple[int, ...]] = (*range(1, NUM_MARKET), DECK_TOP)
 """Setup deals the slots first, then turns up the deck's top; later only the top is revealed."""
 
 # Phases of a turn; REVEAL and START are chance nodes.
-REVEAL, START, TAKE, CHOOSE_KUEH, PLACE, PAWN, COLLECT_KUEH, OVER = range(8)
-PHASE_NAMES: tuple[str, ...] = (
+REVEAL: Final = 0
+START: Final = 1
+TAKE: Final = 2
+CHOOSE_KUEH: Final = 3
+PLACE: Final = 4
+PAWN: Final = 5
+COLLECT_KUEH: Final = 6
+OVER: Final = 7
+PHASE_NAMES: Final[tuple[str, ...]] = (
     "reveal",
     "start",
     "take",
@@ -44,13 +52,13 @@ PHASE_NAMES: tuple[str, ...] = (
     "over",
 )
 
-EMPTY_SPACE = "."
+EMPTY_SPACE: Final = "."
 """How an empty space or market position is written in text and position board rows."""
 
 Pawn = tuple[int, int, int]
 """A Nyonya or Baba on the board: (cell, seat, kind), kind indexing PAWN_NAMES."""
 
-PAWN_LETTERS: tuple[str, ...] = tuple(name[0].upper() for name in PAWN_NAMES)
+PAWN_LETTERS: Final[tuple[str, ...]] = tuple(name[0].upper() for name in PAWN_NAMES)
 """Pawn kinds as written in positions and text: N for Nyonya, B for Baba."""
 
 
@@ -59,8 +67,8 @@ def cell_name(cell: int) -> str:
     return f"{COLUMN_LETTERS[cell % BOARD_COLS]}{cell // BOARD_COLS + 1}"
 
 
-CELL_NAMES: tuple[str, ...] = tuple(cell_name(c) for c in range(NUM_CELLS))
-CELL_INDEX: dict[str, int] = {name: c for c, name in enumerate(CELL_NAMES)}
+CELL_NAMES: Final[tuple[str, ...]] = tuple(cell_name(c) for c in range(NUM_CELLS))
+CELL_INDEX: Final[dict[str, int]] = {name: c for c, name in enumerate(CELL_NAMES)}
 
 
 def _line_others(cell: int) -> tuple[int, ...]:
@@ -82,18 +90,18 @@ def _neighbours(cell: int, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...
     return tuple(out)
 
 
-_ORTHOGONAL = ((-1, 0), (0, -1), (0, 1), (1, 0))
-_MOORE = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+_ORTHOGONAL: Final = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_MOORE: Final = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
-LINE_OTHERS: tuple[tuple[int, ...], ...] = tuple(_line_others(c) for c in range(NUM_CELLS))
-NEIGHBOURHOODS: dict[str, tuple[tuple[int, ...], ...]] = {
+LINE_OTHERS: Final[tuple[tuple[int, ...], ...]] = tuple(_line_others(c) for c in range(NUM_CELLS))
+NEIGHBOURHOODS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
     "moore8": tuple(_neighbours(c, _MOORE) for c in range(NUM_CELLS)),
     "orthogonal4": tuple(_neighbours(c, _ORTHOGONAL) for c in range(NUM_CELLS)),
 }
 """Baba neighbourhoods by the baba_neighbourhood option (reading P1)."""
 
-LINE_SETS: tuple[frozenset[int], ...] = tuple(frozenset(cells) for cells in LINE_OTHERS)
-NEIGHBOUR_SETS: dict[str, tuple[frozenset[int], ...]] = {
+LINE_SETS: Final[tuple[frozenset[int], ...]] = tuple(frozenset(cells) for cells in LINE_OTHERS)
+NEIGHBOUR_SETS: Final[dict[str, tuple[frozenset[int], ...]]] = {
     name: tuple(frozenset(cells) for cells in table) for name, table in NEIGHBOURHOODS.items()
 }
 """The same areas as sets, to ask quickly whether a placement touches a pawn's area."""
@@ -107,27 +115,29 @@ def _getter(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
     return lambda top: (get(top),)
 
 
-AREA_GETTERS: dict[str, tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...]] = {
+AREA_GETTERS: Final[dict[str, tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...]]] = {
     name: (tuple(map(_getter, LINE_OTHERS)), tuple(map(_getter, table)))
     for name, table in NEIGHBOURHOODS.items()
 }
 """Per baba_neighbourhood option, per pawn kind, per cell: read the tiles of the pawn's area."""
 
-KIND_PATTERN: tuple[int, ...] = tuple(kind.pattern for kind in TILE_KINDS)
-KIND_FIXED: tuple[tuple[int, ...], ...] = tuple(
+KIND_PATTERN: Final[tuple[int, ...]] = tuple(kind.pattern for kind in TILE_KINDS)
+KIND_FIXED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(i for i in kind.icons if i != WILD) for kind in TILE_KINDS
 )
-KIND_WILDS: tuple[int, ...] = tuple(kind.icons.count(WILD) for kind in TILE_KINDS)
-KIND_CODES: tuple[str, ...] = tuple(kind.code for kind in TILE_KINDS)
-KIND_BY_CODE: dict[str, int] = {code: k for k, code in enumerate(KIND_CODES)}
-PAWN_TOKENS: dict[tuple[int, int, int], str] = {
+KIND_WILDS: Final[tuple[int, ...]] = tuple(kind.icons.count(WILD) for kind in TILE_KINDS)
+KIND_CODES: Final[tuple[str, ...]] = tuple(kind.code for kind in TILE_KINDS)
+KIND_BY_CODE: Final[dict[str, int]] = {code: k for k, code in enumerate(KIND_CODES)}
+PAWN_TOKENS: Final[dict[tuple[int, int, int], str]] = {
     (cell, seat, kind): f"{PAWN_LETTERS[kind]}{seat}@{CELL_NAMES[cell]}"
     for cell in range(NUM_CELLS)
     for seat in range(MAX_PLAYERS)
     for kind in range(PAWN_KINDS)
 }
 """A pawn (cell, seat, kind) as written in positions: "N0@c3" is seat 0's Nyonya on c3."""
-TOKEN_PAWNS: dict[str, tuple[int, int, int]] = {text: pawn for pawn, text in PAWN_TOKENS.items()}
+TOKEN_PAWNS: Final[dict[str, tuple[int, int, int]]] = {
+    text: pawn for pawn, text in PAWN_TOKENS.items()
+}
 
 
 def _space_texts() -> dict[str, tuple[int, int]]:
@@ -140,8 +150,8 @@ def _space_texts() -> dict[str, tuple[int, int]]:
     return spaces
 
 
-SPACE_TEXTS: dict[str, tuple[int, int]] = _space_texts()
+SPACE_TEXTS: Final[dict[str, tuple[int, int]]] = _space_texts()
 
-KIND_LABELS: tuple[str, ...] = tuple(kind.label for kind in TILE_KINDS)
-KIND_COUNTS: list[int] = [kind.count for kind in TILE_KINDS]
+KIND_LABELS: Final[tuple[str, ...]] = tuple(kind.label for kind in TILE_KINDS)
+KIND_COUNTS: Final[list[int]] = [kind.count for kind in TILE_KINDS]
 """Copies of each tile kind, as a list to compare with the counts a state holds."""

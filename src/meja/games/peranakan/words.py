@@ -8,7 +8,7 @@ Everything in Peranakan is public, so every viewer is told the same words.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.core.spec import Outcome
 from meja.core.told import seat
@@ -31,7 +31,7 @@ from meja.games.peranakan.tables import (
 if TYPE_CHECKING:
     from meja.games.peranakan.state import PeranakanState
 
-PAWN_TITLES = ("Nyonya", "Baba")
+PAWN_TITLES: Final = ("Nyonya", "Baba")
 
 
 def _tile(kind: int) -> str:
@@ -170,7 +170,7 @@ def started(first: int) -> str:
     return f"{seat(first)} went first."
 
 
-ENDINGS = {
+ENDINGS: Final = {
     "deck empty": "the deck ran out of tiles",
     "Kueh supplies empty": "the Kueh supplies ran out",
     "all pawns collected": "every Nyonya and Baba had collected",

@@ -9,6 +9,7 @@ first shepherd is drawn at random (T4b), that seat (core.start_player.start_seat
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from meja.core.actions import ActionNames
 from meja.games.te_kuiti.components import DAISY_PRINTED_SIDE, SIDES
@@ -21,15 +22,15 @@ from meja.games.te_kuiti.tables import (
     TILE_NAMES,
 )
 
-PLACE = 0
-REMOVE = PLACE + NUM_EDGES
-FLIP = REMOVE + NUM_EDGES
-COLLECT = FLIP + NUM_CELLS
-PAIRS: tuple[tuple[int, int], ...] = tuple(combinations(range(NUM_CELLS), 2))
-END_TURN = COLLECT + len(PAIRS)
-NUM_ACTIONS = END_TURN + 1
+PLACE: Final = 0
+REMOVE: Final = PLACE + NUM_EDGES
+FLIP: Final = REMOVE + NUM_EDGES
+COLLECT: Final = FLIP + NUM_CELLS
+PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(combinations(range(NUM_CELLS), 2))
+END_TURN: Final = COLLECT + len(PAIRS)
+NUM_ACTIONS: Final = END_TURN + 1
 
-PAIR_ACTION: dict[tuple[int, int], int] = {pair: COLLECT + i for i, pair in enumerate(PAIRS)}
+PAIR_ACTION: Final[dict[tuple[int, int], int]] = {pair: COLLECT + i for i, pair in enumerate(PAIRS)}
 
 
 def _action_names() -> tuple[str, ...]:
@@ -41,7 +42,7 @@ def _action_names() -> tuple[str, ...]:
     return tuple(names)
 
 
-ACTION_NAMES = _action_names()
+ACTION_NAMES: Final = _action_names()
 
 
 def _action_aliases() -> dict[str, int]:
@@ -55,17 +56,19 @@ def _action_aliases() -> dict[str, int]:
     return aliases
 
 
-ACTIONS = ActionNames(ACTION_NAMES, _action_aliases())
+ACTIONS: Final = ActionNames(ACTION_NAMES, _action_aliases())
 """The players' moves, named and parsed (edge aliases such as b3s for b4n allowed)."""
 
-TILES = ActionNames(TILE_NAMES, what="tile")
+TILES: Final = ActionNames(TILE_NAMES, what="tile")
 """Chance outcome i of a flip is tile type i."""
 
-_PRINTED = SIDES.index(DAISY_PRINTED_SIDE)
-TURN_SIDE: tuple[int, ...] = tuple((_PRINTED + turn) % len(SIDES) for turn in range(len(SIDES)))
+_PRINTED: Final = SIDES.index(DAISY_PRINTED_SIDE)
+TURN_SIDE: Final[tuple[int, ...]] = tuple(
+    (_PRINTED + turn) % len(SIDES) for turn in range(len(SIDES))
+)
 """Chance outcome t of an orientation is t clockwise quarter turns: the daisy's side index."""
 
-TURN_NAMES = tuple(f"daisy {SIDES[side]}" for side in TURN_SIDE)
+TURN_NAMES: Final = tuple(f"daisy {SIDES[side]}" for side in TURN_SIDE)
 
-TURNS = ActionNames(TURN_NAMES, what="daisy side")
+TURNS: Final = ActionNames(TURN_NAMES, what="daisy side")
 """The outcomes of orienting a solo daisy tile (T9)."""

@@ -7,40 +7,41 @@ replaced by the publisher's exact data without touching the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-MIN_PLAYERS = 1
-MAX_PLAYERS = 2
+MIN_PLAYERS: Final = 1
+MAX_PLAYERS: Final = 2
 """The solo game, or the two-player game of shepherd against sheep player."""
 
-ROWS = 5
-COLS = 5
+ROWS: Final = 5
+COLS: Final = 5
 """The field: 25 face-down tiles in a 5 x 5 square."""
 
-FENCES = 30
+FENCES: Final = 30
 """Wooden fences in the shepherd's supply (rulebook component list)."""
 
-ROUNDS = 2
+ROUNDS: Final = 2
 """Two-player game: one round each as shepherd, then the totals decide."""
 
-FENCES_PER_TURN = 2
+FENCES_PER_TURN: Final = 2
 """Fences the shepherd places on a normal turn (fewer when the supply runs short, T6)."""
 
-SHEEP_PER_TURN = 2
+SHEEP_PER_TURN: Final = 2
 """Sheep the sheep player reveals per turn; rams and shepherds do not count."""
 
-ENDGAME_OPEN_TILES = 5
+ENDGAME_OPEN_TILES: Final = 5
 """With this many non-enclosed tiles or fewer, revealed sheep stay face up (T4)."""
 
-SOLO_TURN_LIMIT = 100
+SOLO_TURN_LIMIT: Final = 100
 """Default cap on solo turns, a guard against endless flipping; real games end far sooner."""
 
-SOLO_TURN_LIMIT_MAX = 1000
+SOLO_TURN_LIMIT_MAX: Final = 1000
 """The largest cap a game may set, so that every game has a known maximum length."""
 
-SIDES = ("north", "east", "south", "west")
+SIDES: Final = ("north", "east", "south", "west")
 """Tile sides in clockwise order: the daisy fallback walks this order (T9)."""
 
-DAISY_PRINTED_SIDE = "north"
+DAISY_PRINTED_SIDE: Final = "north"
 """PROPOSED: the side of the tile art that shows the daisy. A solo tile lies in one of the four
 quarter turns, each equally likely (PROPOSED), so its daisy may face any side."""
 
@@ -56,11 +57,11 @@ class TileType:
     daisy: bool
 
 
-RAM = "ram"
-SHEPHERD = "shepherd"
-SHEEP_KINDS = ("joyful", "sleepy", "timid", "angry", "dreamy")
+RAM: Final = "ram"
+SHEPHERD: Final = "shepherd"
+SHEEP_KINDS: Final = ("joyful", "sleepy", "timid", "angry", "dreamy")
 
-TILE_TYPES: tuple[TileType, ...] = (
+TILE_TYPES: Final[tuple[TileType, ...]] = (
     # 4 sheep of each kind (rulebook); which of them carry a daisy is PROPOSED: 2 of each kind.
     TileType("joyful", "joyful", "Jo", 2, False),
     TileType("joyful_daisy", "joyful", "Jo", 2, True),

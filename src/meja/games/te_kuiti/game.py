@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from meja.core.game import Option
 from meja.core.start_player import StartPlayerGame, start_player_option
@@ -82,5 +82,5 @@ class TeKuiti(StartPlayerGame):
         return state
 
 
-GAME = TeKuiti()
+GAME: Final = TeKuiti()
 """The one Te Kuiti game object."""

@@ -16,7 +16,7 @@ uncounted: such a position counts the turn in progress as turn 1).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from meja.core import position_reading as read
 from meja.core.errors import InvalidPosition
@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     from meja.core.game import Game
     from meja.games.te_kuiti.state import TeKuitiState
 
-KEYS = (
+KEYS: Final = (
     "num_players",
     "phase",
     "turn",
@@ -90,17 +90,17 @@ KEYS = (
     "round_scores",
     "result",
 )
-OLD_KEYS = ("players", *(key for key in KEYS if key not in ("num_players", "format")))
-OPTIONAL_KEYS = ("ended_round", "start", "to_move")
+OLD_KEYS: Final = ("players", *(key for key in KEYS if key not in ("num_players", "format")))
+OPTIONAL_KEYS: Final = ("ended_round", "start", "to_move")
 """Fields a position may leave out: an older position has none, which means null for
 ended_round and, for start and to_move, the seat the round, its shepherd and the phase imply."""
-ENDED_KEYS = ("cells", "fences")
-SOLO_PHASES = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
-SOLO_TURNING_BACK_PHASES = frozenset((FLIPPING, OVER))
-DUEL_TURNING_BACK_PHASES = frozenset((SHEPHERD_TURN, OVER))
+ENDED_KEYS: Final = ("cells", "fences")
+SOLO_PHASES: Final = frozenset((FLIPPING, REVEAL, ORIENT, RAM_CHOICE, OVER))
+SOLO_TURNING_BACK_PHASES: Final = frozenset((FLIPPING, OVER))
+DUEL_TURNING_BACK_PHASES: Final = frozenset((SHEPHERD_TURN, OVER))
 """Where a turn that turned tiles back leaves the game: the solo player's next flip or the
 shepherd's turn, or the end of the game."""
-DUEL_PHASES = frozenset(range(len(PHASE_NAMES))) - {ORIENT}
+DUEL_PHASES: Final = frozenset(range(len(PHASE_NAMES))) - {ORIENT}
 
 
 def position(state: TeKuitiState) -> dict[str, Any]:

@@ -8,7 +8,7 @@ round's EndedField. A face-down tile's identity is not kept: it was not in sight
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.games.te_kuiti.components import ROUNDS
 from meja.games.te_kuiti.tables import (
@@ -26,7 +26,7 @@ from meja.games.te_kuiti.tables import (
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
 
-END_NAMES = (
+END_NAMES: Final = (
     "playing",
     "field cleared (won)",
     "fences ran out",
@@ -37,7 +37,13 @@ END_NAMES = (
 )
 """Why a game ended, as the state records it: the solo game's outcomes, or what ended the
 last round of two players (its fences, or a last shepherd turn once the field was revealed)."""
-PLAYING, CLEARED, FENCES_RAN_OUT, TURN_LIMIT, ENCLOSED, NO_PAIR, REVEALED = range(len(END_NAMES))
+PLAYING: Final = 0
+CLEARED: Final = 1
+FENCES_RAN_OUT: Final = 2
+TURN_LIMIT: Final = 3
+ENCLOSED: Final = 4
+NO_PAIR: Final = 5
+REVEALED: Final = 6
 
 
 @dataclass(frozen=True)

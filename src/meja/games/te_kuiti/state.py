@@ -8,10 +8,10 @@ until then it is one of the unseen tiles (the pool), drawn by a chance event.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from meja.core.actions import ActionNames
-from meja.core.chance import can_draw, draw_outcomes, in_range, uniform_outcomes
+from meja.core.chance import one_each
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import RANDOM_START, start_seat_names
 from meja.core.told import Told
@@ -74,7 +74,7 @@ from meja.games.te_kuiti.tables import (
 from meja.games.te_kuiti.text import render
 from meja.games.te_kuiti.told import told as told_step
 
-MOVE_HINT = "(try 'fence b3n', 'remove b3n', 'flip c2', 'collect a1 c4' or 'end turn')"
+MOVE_HINT: Final = "(try 'fence b3n', 'remove b3n', 'flip c2', 'collect a1 c4' or 'end turn')"
 
 
 class TeKuitiState(State):
@@ -259,21 +259,15 @@ class TeKuitiState(State):
     def _is_legal(self, action: int, seat: int) -> bool:
         return legal.is_legal(self, action, seat)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def _chance_counts(self) -> list[int]:
+        """A flipped tile's type from the pool, a daisy's turn, or the first shepherd."""
         if self.phase == REVEAL:
-            return draw_outcomes(self.pool, sum(self.pool))
+            return self.pool
         if self.phase == ORIENT:
-            return uniform_outcomes(len(TURN_SIDE))
+            return one_each(len(TURN_SIDE))
         if self.phase == START:
-            return uniform_outcomes(self.num_players)
+            return one_each(self.num_players)
         return []
-
-    def _is_possible_outcome(self, action: int) -> bool:
-        if self.phase == REVEAL:
-            return can_draw(self.pool, action)
-        if self.phase == START:
-            return in_range(action, self.num_players)
-        return self.phase == ORIENT and in_range(action, len(TURN_SIDE))
 
     # --- applying actions ----------------------------------------------------------------
     def _apply(self, action: int, seat: int) -> None:

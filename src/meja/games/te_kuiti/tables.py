@@ -10,7 +10,7 @@ ring through unfenced edges reaches exactly the non-enclosed cells.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from meja.core.errors import InvalidPosition
 from meja.core.position_reading import lookup
@@ -28,10 +28,10 @@ from meja.games.te_kuiti.components import (
 
 T = TypeVar("T")
 
-NUM_CELLS = ROWS * COLS
-NUM_H_EDGES = (ROWS + 1) * COLS
-NUM_EDGES = NUM_H_EDGES + ROWS * (COLS + 1)
-WIDTH = COLS + 2
+NUM_CELLS: Final = ROWS * COLS
+NUM_H_EDGES: Final = (ROWS + 1) * COLS
+NUM_EDGES: Final = NUM_H_EDGES + ROWS * (COLS + 1)
+WIDTH: Final = COLS + 2
 """Row length of the padded grid."""
 
 
@@ -52,9 +52,9 @@ def _column(col: int) -> str:
 CELL_NAMES: tuple[str, ...] = tuple(
     f"{_column(c)}{r + 1}" for r in range(ROWS) for c in range(COLS)
 )
-CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+CELL_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(CELL_NAMES)}
 
-CELL_EDGES: tuple[tuple[int, ...], ...] = tuple(
+CELL_EDGES: Final[tuple[tuple[int, ...], ...]] = tuple(
     (h_edge(r, c), v_edge(r, c + 1), h_edge(r + 1, c), v_edge(r, c))
     for r in range(ROWS)
     for c in range(COLS)
@@ -77,15 +77,15 @@ def _edge_names() -> tuple[tuple[str, ...], dict[str, int]]:
 
 
 EDGE_NAMES, EDGE_ALIASES = _edge_names()
-EDGE_INDEX: dict[str, int] = {name: i for i, name in enumerate(EDGE_NAMES)}
+EDGE_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(EDGE_NAMES)}
 
-PAD_BIT: tuple[int, ...] = tuple(
+PAD_BIT: Final[tuple[int, ...]] = tuple(
     1 << ((r + 1) * WIDTH + c + 1) for r in range(ROWS) for c in range(COLS)
 )
 """Each cell's bit in the padded grid."""
 
-INTERIOR = sum(PAD_BIT)
-RING = ((1 << (WIDTH * (ROWS + 2))) - 1) & ~INTERIOR
+INTERIOR: Final = sum(PAD_BIT)
+RING: Final = ((1 << (WIDTH * (ROWS + 2))) - 1) & ~INTERIOR
 
 
 def _edge_open_bits() -> tuple[tuple[bool, int], ...]:
@@ -100,11 +100,11 @@ def _edge_open_bits() -> tuple[tuple[bool, int], ...]:
     return tuple(out)
 
 
-EDGE_OPEN: tuple[tuple[bool, int], ...] = _edge_open_bits()
+EDGE_OPEN: Final[tuple[tuple[bool, int], ...]] = _edge_open_bits()
 """A vertical edge's bit sits on its western cell, a horizontal edge's on its northern cell."""
 
-ALL_OPEN_EAST = sum(bit for vertical, bit in EDGE_OPEN if vertical)
-ALL_OPEN_SOUTH = sum(bit for vertical, bit in EDGE_OPEN if not vertical)
+ALL_OPEN_EAST: Final = sum(bit for vertical, bit in EDGE_OPEN if vertical)
+ALL_OPEN_SOUTH: Final = sum(bit for vertical, bit in EDGE_OPEN if not vertical)
 
 
 def reachable(open_east: int, open_south: int) -> int:
@@ -150,13 +150,13 @@ def bit_lister(values: Sequence[T], groups: Sequence[tuple[int, int]]) -> Callab
     return listed
 
 
-CELL_GROUPS = tuple(((r + 1) * WIDTH + 1, COLS) for r in range(ROWS))
+CELL_GROUPS: Final = tuple(((r + 1) * WIDTH + 1, COLS) for r in range(ROWS))
 """Cells by rows of the padded grid, for bit_lister over cell masks."""
 
-EDGE_GROUPS = tuple((start, min(10, NUM_EDGES - start)) for start in range(0, NUM_EDGES, 10))
+EDGE_GROUPS: Final = tuple((start, min(10, NUM_EDGES - start)) for start in range(0, NUM_EDGES, 10))
 """Edges in chunks of ten bits, for bit_lister over edge masks."""
 
-ALL_EDGES = (1 << NUM_EDGES) - 1
+ALL_EDGES: Final = (1 << NUM_EDGES) - 1
 list_cells = bit_lister(range(NUM_CELLS), CELL_GROUPS)
 list_cell_names = bit_lister(CELL_NAMES, CELL_GROUPS)
 list_edge_names = bit_lister(EDGE_NAMES, EDGE_GROUPS)
@@ -175,24 +175,44 @@ def enclosed_by(fences: int) -> int:
     return INTERIOR & ~reachable(open_east, open_south)
 
 
-SHEPHERD_TURN, FLIPPING, REVEAL, ORIENT, RAM_CHOICE, BONUS, COLLECTING, OVER, START = range(9)
-PHASE_NAMES = ("shepherd", "flip", "reveal", "orient", "ram", "bonus", "collect", "over", "start")
+SHEPHERD_TURN: Final = 0
+FLIPPING: Final = 1
+REVEAL: Final = 2
+ORIENT: Final = 3
+RAM_CHOICE: Final = 4
+BONUS: Final = 5
+COLLECTING: Final = 6
+OVER: Final = 7
+START: Final = 8
+PHASE_NAMES: Final = (
+    "shepherd",
+    "flip",
+    "reveal",
+    "orient",
+    "ram",
+    "bonus",
+    "collect",
+    "over",
+    "start",
+)
 """Phase names as they appear in positions and views."""
 
-TILE_KIND: tuple[int, ...] = tuple(
+TILE_KIND: Final[tuple[int, ...]] = tuple(
     SHEEP_KINDS.index(t.kind) if t.kind in SHEEP_KINDS else -1 for t in TILE_TYPES
 )
 """Sheep kind index of each tile type, -1 for rams and shepherds."""
-TILE_DAISY: tuple[bool, ...] = tuple(t.daisy for t in TILE_TYPES)
-RAM_TYPES = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == RAM)
-SHEPHERD_TYPES = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == SHEPHERD)
-TILE_COUNTS: tuple[int, ...] = tuple(t.count for t in TILE_TYPES)
+TILE_DAISY: Final[tuple[bool, ...]] = tuple(t.daisy for t in TILE_TYPES)
+RAM_TYPES: Final = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == RAM)
+SHEPHERD_TYPES: Final = frozenset(i for i, t in enumerate(TILE_TYPES) if t.kind == SHEPHERD)
+TILE_COUNTS: Final[tuple[int, ...]] = tuple(t.count for t in TILE_TYPES)
 
-TILE_NAMES = tuple(tile.name for tile in TILE_TYPES)
+TILE_NAMES: Final = tuple(tile.name for tile in TILE_TYPES)
 """A tile type's name in positions, views and chance outcomes (outcome i of a flip is type i)."""
 
-FACES = ("down", "up", "gone")
-DOWN, UP, GONE = range(len(FACES))
+FACES: Final = ("down", "up", "gone")
+DOWN: Final = 0
+UP: Final = 1
+GONE: Final = 2
 """A cell's face as positions write it, and as an ended field keeps it."""
 
 
@@ -208,11 +228,11 @@ def _cell_codes() -> dict[str, tuple[int, int, int]]:
     return codes
 
 
-CELL_CODES = _cell_codes()
+CELL_CODES: Final = _cell_codes()
 """A position's cell strings, read."""
 
 
-TILE_INDEX = {name: i for i, name in enumerate(TILE_NAMES)}
+TILE_INDEX: Final = {name: i for i, name in enumerate(TILE_NAMES)}
 
 
 def read_cell(value: Any, key: str) -> tuple[int, int, int]:
@@ -234,7 +254,7 @@ def read_cell(value: Any, key: str) -> tuple[int, int, int]:
     )
 
 
-POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+POSITION_TEXT: Final[tuple[tuple[tuple[str, ...], ...], ...]] = tuple(
     tuple(
         (*(f"{face} {name} {side}" for side in SIDES), f"{face} {name}")
         for name in (*TILE_NAMES, "?")
@@ -243,7 +263,9 @@ POSITION_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
 )
 """A position's cell strings, written: by face, tile (-1: unseen) and daisy side (-1: none)."""
 
-UP_TEXT: tuple[tuple[str, ...], ...] = tuple((*(f"{n} {s}" for s in SIDES), n) for n in TILE_NAMES)
+UP_TEXT: Final[tuple[tuple[str, ...], ...]] = tuple(
+    (*(f"{n} {s}" for s in SIDES), n) for n in TILE_NAMES
+)
 """A face-up tile as views show it, by tile and daisy side (index -1: no side)."""
 
 

@@ -10,7 +10,7 @@ Every sentence is in the past tense, so "You" needs no verb of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.core.game import CHANCE
 from meja.core.spec import Outcome
@@ -35,7 +35,7 @@ from meja.games.te_kuiti.tables import (
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
 
-BORDER_WORDS = {"north": "above", "east": "right of", "south": "below", "west": "left of"}
+BORDER_WORDS: Final = {"north": "above", "east": "right of", "south": "below", "west": "left of"}
 
 
 def _edge_words() -> tuple[str, ...]:
@@ -55,13 +55,13 @@ def _edge_words() -> tuple[str, ...]:
     return tuple(words)
 
 
-EDGE_WORDS = _edge_words()
+EDGE_WORDS: Final = _edge_words()
 """Where each fence stands, in words: "between b2 and b3", "above b1", "right of e4"."""
 
-BONUS_AFTER = frozenset((CHANCE, tile) for tile in SHEPHERD_TYPES)
+BONUS_AFTER: Final = frozenset((CHANCE, tile) for tile in SHEPHERD_TYPES)
 """The steps an extra fence follows: a shepherd tile turned up."""
 
-KIND_NAMES = tuple(t.kind.capitalize() for t in TILE_TYPES)
+KIND_NAMES: Final = tuple(t.kind.capitalize() for t in TILE_TYPES)
 """Each tile type's printed kind, as the rulebook names it ("Joyful", "Ram")."""
 
 
@@ -218,7 +218,7 @@ def end_turn(player: int) -> str:
     return f"{seat(player)} ended the turn."
 
 
-SOLO_LOSSES = {
+SOLO_LOSSES: Final = {
     FENCES_RAN_OUT: "the reserve ran out of fences with {left} still on the field",
     TURN_LIMIT: "the game reached its limit of {limit}",
     ENCLOSED: "every tile left on the field was fenced in",
