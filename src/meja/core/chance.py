@@ -7,10 +7,12 @@ draw walks them without building the list of (outcome, probability) pairs.
 
 from __future__ import annotations
 
+from meja.core import tally
+
 
 def draw_outcomes(counts: list[int]) -> list[tuple[int, float]]:
     """Drawing one item where counts[k] are of kind k: (kind, probability) for kinds present."""
-    total = sum(counts)
+    total = tally.total(counts)
     return [(kind, count / total) for kind, count in enumerate(counts) if count]
 
 
@@ -22,7 +24,7 @@ def can_draw(counts: list[int], kind: int) -> bool:
 def pick_drawn(counts: list[int], roll: float) -> int:
     """The kind a roll in [0, 1) draws: the one pick_listed finds in draw_outcomes(counts),
     by the same sums, so a seed gives the same game either way."""
-    total = sum(counts)
+    total = tally.total(counts)
     cumulative = 0.0
     last = -1
     for kind in range(len(counts)):

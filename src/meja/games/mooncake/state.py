@@ -78,8 +78,13 @@ class MooncakeState(State):
         num_players: int,
         options: dict[str, Any] | None = None,
         history: list[tuple[int, int]] | None = None,
+        *,
+        blank: bool = False,
     ) -> None:
+        """A fresh game; blank leaves every field to clone(), which sets them all."""
         super().__init__(game, num_players, options, history)
+        if blank:
+            return
         n = num_players
         self._pairwise = n == 2
         self._hide_places = self.options["placement_reveal"] == REVEAL_TOGETHER
@@ -112,7 +117,7 @@ class MooncakeState(State):
     def clone(self) -> MooncakeState:
         """A fully independent copy. Lists changed in place are copied, hands and pending slots two
         levels deep; tuples and the view cache are shared."""
-        copy = MooncakeState(self.game, self.num_players, self.options)
+        copy = MooncakeState(self.game, self.num_players, self.options, blank=True)
         copy.history = self.history[:]
         copy._pairwise = self._pairwise
         copy._hide_places = self._hide_places

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from meja.core.tally import any_left, total
 from meja.games.nasi_lemak.actions import (
     ACCEPT,
     ANNOUNCE,
@@ -97,13 +98,15 @@ def is_legal(state: NasiLemakState, action: int, seat: int) -> bool:
 # --- the main phase: a move, or the end of the turn ---------------------------------------
 def _may_make(state: NasiLemakState, base: int) -> bool:
     """One of each ingredient in hand and a Nasi Lemak card left to take."""
+    if not any_left(state.pile):
+        return False
     hands = state.hands
-    return any(state.pile) and all(hands[base + t] for t in INGREDIENTS)
+    return all(hands[base + t] for t in INGREDIENTS)
 
 
 def _may_mak_cik(state: NasiLemakState, base: int) -> bool:
     """Mak Cik Nasi Lemak with three different ingredients, and a card left to take (N8)."""
-    return any(state.pile) and state.hands[base + MAK_CIK_CARD] > 0 and bool(trios(state))
+    return any_left(state.pile) and state.hands[base + MAK_CIK_CARD] > 0 and bool(trios(state))
 
 
 def _may_fly(state: NasiLemakState, base: int) -> bool:
@@ -196,7 +199,7 @@ def fly_targets(state: NasiLemakState) -> list[int]:
 def has_landing(state: NasiLemakState) -> bool:
     """Whether some opponent has a card a fly could land on."""
     act = state.active
-    return any(0 in cards for q, cards in enumerate(state.flies) if q != act)
+    return any(q != act and 0 in cards for q, cards in enumerate(state.flies))
 
 
 def may_start_trade(state: NasiLemakState) -> bool:
@@ -204,14 +207,16 @@ def may_start_trade(state: NasiLemakState) -> bool:
     if state.declined >= state.max_declined:
         return False
     act = state.active
-    return any(can_trade(state, q) for q in range(state.num_players) if q != act)
+    return any(q != act and can_trade(state, q) for q in range(state.num_players))
 
 
 def can_trade(state: NasiLemakState, q: int) -> bool:
     """Whether an offer to q could reach the minimum size on both sides."""
     base = state.active * K
     hands = state.hands
-    mine = sum(hands[base + t] for t in TRADABLE)
+    mine = 0
+    for t in TRADABLE:
+        mine += hands[base + t]
     theirs = state.hand_size(q)
     minimum = state.min_trade
     return mine >= minimum and theirs >= minimum and mine + theirs > 0
@@ -220,19 +225,19 @@ def can_trade(state: NasiLemakState, q: int) -> bool:
 # --- building an offer ----------------------------------------------------------------------
 def _may_propose(state: NasiLemakState) -> bool:
     """Both sides hold the minimum, and the offer is not empty (N3)."""
-    given = sum(state.give)
-    asked = sum(state.ask)
+    given = total(state.give)
+    asked = total(state.ask)
     minimum = state.min_trade
     return given >= minimum and asked >= minimum and given + asked > 0
 
 
 def _may_give_more(state: NasiLemakState) -> bool:
-    return sum(state.give) < state.offer_limit
+    return total(state.give) < state.offer_limit
 
 
 def _may_ask_more(state: NasiLemakState) -> bool:
     """Below the cap, and below the partner's hand size."""
-    asked = sum(state.ask)
+    asked = total(state.ask)
     return asked < state.offer_limit and asked < state.hand_size(state.target)
 
 
@@ -431,7 +436,7 @@ def _main_reason(state: NasiLemakState, action: int) -> str:
         return "no offer is being built; start one with 'trade'"
     if TRIO <= action < FAN or PROPOSE <= action <= DECLINE or action >= PLACE:
         return "that choice belongs to a move in progress; start a move first"
-    if action in (MAKE, MAK_CIK) and not any(state.pile):
+    if action in (MAKE, MAK_CIK) and not any_left(state.pile):
         return "the Nasi Lemak pile is empty"
     if action == MAKE:
         return "you lack " + ", ".join(LABELS[t] for t in INGREDIENTS if not hand[t])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from meja.core.tally import total
 from meja.games.nasi_lemak.components import DRAW_PER_TURN, MOVES_PER_TURN, WIN_PACKS
 from meja.games.nasi_lemak.tables import DRAW, FIVE_PACKS, MAIN, OVER, PILE_OUT, ROUND_LIMIT
 
@@ -61,7 +62,7 @@ def after_move(state: NasiLemakState, check_win: bool = False) -> None:
 
 def end_turn(state: NasiLemakState) -> None:
     """Pass the turn clockwise, unless the pile ran out (N5) or the round limit is reached."""
-    end = turn_end(state, sum(state.pile))
+    end = turn_end(state, total(state.pile))
     if end:
         state.phase = OVER
         state.end = end

@@ -17,6 +17,7 @@ from meja.core.actions import ActionNames, normalize
 from meja.core.chance import one_each
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import RANDOM_START
+from meja.core.tally import any_left, span_total, total
 from meja.core.told import Told
 from meja.games.nasi_lemak import actions, legal, position, scoring, text, told, view
 from meja.games.nasi_lemak.actions import (
@@ -113,10 +114,15 @@ class NasiLemakState(State):
         "just_seen",
     )
 
-    def __init__(self, game: Game, num_players: int, options: dict[str, Any]) -> None:
+    def __init__(
+        self, game: Game, num_players: int, options: dict[str, Any], *, blank: bool = False
+    ) -> None:
         """Both piles shuffled (as multisets), nothing dealt: the deal and every later draw are
-        chance events. The position loader sets these same fields from a position."""
+        chance events. The position loader sets these same fields from a position; blank
+        leaves them all to clone(), which sets every one."""
         super().__init__(game, num_players, options)
+        if blank:
+            return
         opts = self.options
         self.round_end = opts["pile_out_end"] == "round"
         self.max_declined = int(opts["max_declined_offers"])
@@ -155,7 +161,7 @@ class NasiLemakState(State):
     def clone(self) -> NasiLemakState:
         """A fully independent copy. Every list changed in place is copied, the Nasi Lemak rows and
         their flies two levels deep."""
-        copy = NasiLemakState(self.game, self.num_players, self.options)
+        copy = NasiLemakState(self.game, self.num_players, self.options, blank=True)
         copy.history = self.history[:]
         copy.round_end = self.round_end
         copy.max_declined = self.max_declined
@@ -213,7 +219,7 @@ class NasiLemakState(State):
     def hand_size(self, seat: int) -> int:
         """Cards in seat's hand (public)."""
         base = seat * K
-        return sum(self.hands[base : base + K])
+        return span_total(self.hands, base, base + K)
 
     def _chance_counts(self) -> list[int]:
         """A card from the draw pile, the target's hand or the pile, or the starting seat."""
@@ -282,7 +288,7 @@ class NasiLemakState(State):
             self.active = self.first = action
             self.phase = DEAL
             self.settle_draws()
-        if not any(self.draw) and any(self.discard):
+        if not any_left(self.draw) and any_left(self.discard):
             # The draw pile ran out while the discard pile was empty: the cards discarded since
             # are the new draw pile at once, so a draw pile is never left empty beside them.
             self._reshuffle()
@@ -424,10 +430,10 @@ class NasiLemakState(State):
                 handed[q] = count
                 for r in range(n):
                     known[(r * n + q) * K + t] = 0
-        total = sum(handed)
-        hands[act * K + t] += total
+        gained = total(handed)
+        hands[act * K + t] += gained
         self.just_seen = Announced(act, t, tuple(handed))
-        public_gain(self, act, t, total)
+        public_gain(self, act, t, gained)
 
     def _steal(self, t: int) -> None:
         """The Thief takes a random card t from the current victim, seen only by the two of them."""
@@ -473,10 +479,10 @@ class NasiLemakState(State):
 
     def _settle_reveal(self) -> None:
         """Wait for the next Wholesaler card, or keep the revealed ingredients (N6)."""
-        if self.to_draw and not any(self.draw):
+        if self.to_draw and not any_left(self.draw):
             # Played on an empty draw pile: the Wholesaler just discarded starts the new one.
             self._reshuffle()
-            if not any(self.draw):
+            if not any_left(self.draw):
                 self.to_draw = 0
         if self.to_draw:
             return
@@ -498,10 +504,10 @@ class NasiLemakState(State):
         """After a dealt or drawn card: deal on, start the turn, or wait for the next card."""
         while True:
             if self.to_draw:
-                if not any(self.draw):
+                if not any_left(self.draw):
                     # Cards this step discarded onto an empty draw pile start the new one.
                     self._reshuffle()
-                if any(self.draw):
+                if any_left(self.draw):
                     return
                 self.to_draw = 0
             if self.phase == DEAL:
@@ -520,7 +526,7 @@ class NasiLemakState(State):
         reshuffled into a new one (N12), so cards discarded later wait for the next time."""
         draw = self.draw
         draw[t] -= 1
-        if not draw[t] and not any(draw):
+        if not draw[t] and not any_left(draw):
             self._reshuffle()
 
     def _reshuffle(self) -> None:

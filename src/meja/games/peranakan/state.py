@@ -14,6 +14,7 @@ from meja.core.actions import ActionNames
 from meja.core.chance import one_each
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import start_seat_names
+from meja.core.tally import span_any
 from meja.core.told import Told
 from meja.games.peranakan import legal, scoring, text, told
 from meja.games.peranakan import position as positions
@@ -244,7 +245,7 @@ class PeranakanState(State):
         self.held = -1
         self.placed = cell
         base = self.turn_seat * PAWN_KINDS
-        if any(self.hand[base : base + PAWN_KINDS]):
+        if span_any(self.hand, base, base + PAWN_KINDS):
             self.phase = PAWN
         else:
             self._collect()

@@ -159,8 +159,13 @@ class TeKuitiState(State):
         num_players: int,
         options: dict[str, Any],
         history: list[tuple[int, int]] | None = None,
+        *,
+        blank: bool = False,
     ) -> None:
+        """The first round set up; blank leaves every field to clone(), which sets them all."""
         super().__init__(game, num_players, options, history)
+        if blank:
+            return
         self.solo = num_players == 1
         self.immediate = options["out_of_fences"] == "immediate"
         self.turn_limit = options["solo_turn_limit"]
@@ -212,7 +217,7 @@ class TeKuitiState(State):
     def clone(self) -> TeKuitiState:
         """A fully independent copy. Lists changed in place are copied; revealed and round_scores
         are shared, as they are replaced when they change, never changed in place."""
-        copy = TeKuitiState(self.game, self.num_players, self.options)
+        copy = TeKuitiState(self.game, self.num_players, self.options, blank=True)
         copy.history = self.history[:]
         copy.solo = self.solo
         copy.immediate = self.immediate
