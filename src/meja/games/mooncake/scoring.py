@@ -70,8 +70,27 @@ class CakeStats:
 STAT_NAMES: Final = frozenset(CakeStats.__dataclass_fields__)
 
 
+_STATS_SEEN: Final[dict[int, CakeStats]] = {}
+"""cake_stats by cake, for every cake met lately: a round scores the same cakes again and
+again in search, and one cake's count costs as much as a whole step of play."""
+_STATS_KEPT: Final = 1 << 15
+
+
 def cake_stats(tiles: Sequence[int]) -> CakeStats:
-    """Count one cake's features; tiles are tile ids clockwise from NE, -1 for an empty slot.
+    """Count one cake's features; tiles are tile ids clockwise from NE, -1 for an empty slot."""
+    key = 1
+    for tile in tiles:
+        key = key * 64 + tile + 1
+    stats = _STATS_SEEN.get(key)
+    if stats is None:
+        if len(_STATS_SEEN) >= _STATS_KEPT:
+            _STATS_SEEN.clear()
+        stats = _STATS_SEEN[key] = count_stats(tiles)
+    return stats
+
+
+def count_stats(tiles: Sequence[int]) -> CakeStats:
+    """cake_stats, counted afresh.
 
     A tile's clockwise half yolk and the next slot's counter-clockwise half yolk make one complete
     yolk (M2); a half yolk whose partner side is empty or plain stays unmatched.
