@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from meja.games.mooncake.components import (
@@ -51,23 +50,48 @@ OPERATORS: Final[dict[str, Callable[[Any, Any], bool]]] = {
 """The comparisons a customer Condition may use."""
 
 
-@dataclass(frozen=True)
 class CakeStats:
-    """What a customer or the Taste table can ask about one mooncake."""
+    """What a customer or the Taste table can ask about one mooncake. Never changed once made,
+    so the cakes met again share one; a plain class, which the compiled engine builds natively."""
 
-    quarters: int
-    flavour_count: int
-    flavours: tuple[str, ...]
-    flavour_split: tuple[int, ...]
-    nuts: int
-    seeds: int
-    nuts_plus_seeds: int
-    pairs: int
-    yolks: int
-    half_yolks: int
+    def __init__(
+        self,
+        quarters: int,
+        flavour_count: int,
+        flavours: tuple[str, ...],
+        flavour_split: tuple[int, ...],
+        nuts: int,
+        seeds: int,
+        yolks: int,
+        half_yolks: int,
+    ) -> None:
+        self.quarters: Final = quarters
+        self.flavour_count: Final = flavour_count
+        self.flavours: Final = flavours
+        self.flavour_split: Final = flavour_split
+        self.nuts: Final = nuts
+        self.seeds: Final = seeds
+        self.nuts_plus_seeds: Final = nuts + seeds
+        self.pairs: Final = min(nuts, seeds)
+        self.yolks: Final = yolks
+        self.half_yolks: Final = half_yolks
 
 
-STAT_NAMES: Final = frozenset(CakeStats.__dataclass_fields__)
+STAT_NAMES: Final = frozenset(
+    (
+        "quarters",
+        "flavour_count",
+        "flavours",
+        "flavour_split",
+        "nuts",
+        "seeds",
+        "nuts_plus_seeds",
+        "pairs",
+        "yolks",
+        "half_yolks",
+    )
+)
+"""The stats a customer's condition may name."""
 
 
 _STATS_SEEN: Final[dict[int, CakeStats]] = {}
@@ -119,16 +143,14 @@ def count_stats(tiles: Sequence[int]) -> CakeStats:
                 half_yolks += 1
     present = [(count, flavour) for flavour, count in enumerate(per_flavour) if count]
     return CakeStats(
-        quarters=quarters,
-        flavour_count=len(present),
-        flavours=tuple(FLAVOURS[flavour] for _, flavour in present),
-        flavour_split=tuple(sorted((count for count, _ in present), reverse=True)),
-        nuts=nuts,
-        seeds=seeds,
-        nuts_plus_seeds=nuts + seeds,
-        pairs=min(nuts, seeds),
-        yolks=yolks,
-        half_yolks=half_yolks,
+        quarters,
+        len(present),
+        tuple(FLAVOURS[flavour] for _, flavour in present),
+        tuple(sorted((count for count, _ in present), reverse=True)),
+        nuts,
+        seeds,
+        yolks,
+        half_yolks,
     )
 
 

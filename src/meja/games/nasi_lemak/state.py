@@ -59,7 +59,6 @@ from meja.games.nasi_lemak.scoring import after_move, begin_turn, end_turn
 from meja.games.nasi_lemak.tables import (
     ANNOUNCING,
     CARD_DRAW_PHASES,
-    CHANCE_PHASES,
     COOK,
     DEAL,
     DECK_CARDS,
@@ -70,6 +69,7 @@ from meja.games.nasi_lemak.tables import (
     FLY_CARD,
     FLY_TARGET,
     INGREDIENTS,
+    IS_CHANCE_PHASE,
     MAIN,
     MAK_CIK_SETS,
     MAX_TABLE_CARDS,
@@ -199,7 +199,7 @@ class NasiLemakState(State):
     # --- protocol: who acts and what they may do ----------------------------------------
     def current_player(self) -> int:
         phase = self.phase
-        if phase in CHANCE_PHASES:
+        if IS_CHANCE_PHASE[phase]:
             return CHANCE
         if phase == OVER:
             return TERMINAL

@@ -153,6 +153,8 @@ RESPONSE: Final = 15
 OVER: Final = 16
 CHANCE_PHASES: Final = frozenset((START, DEAL, DRAW, COOK, REVEAL, STEAL))
 CARD_DRAW_PHASES: Final = frozenset((DEAL, DRAW, REVEAL))
+IS_CHANCE_PHASE: Final = tuple(phase in CHANCE_PHASES for phase in range(len(PHASE_NAMES)))
+"""By phase, whether it is one of CHANCE_PHASES: an index, where a set lookup costs a hash."""
 
 FIVE_PACKS: Final = "five_packs"
 PILE_OUT: Final = "pile_out"

@@ -3,7 +3,7 @@ one action, and the words that explain a refusal."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from meja.games.te_kuiti.actions import (
     ACTION_NAMES,
@@ -38,9 +38,9 @@ from meja.games.te_kuiti.tables import (
 if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
 
-list_places = bit_lister(range(PLACE, PLACE + NUM_EDGES), EDGE_GROUPS)
-list_removes = bit_lister(range(REMOVE, REMOVE + NUM_EDGES), EDGE_GROUPS)
-list_flips = bit_lister(range(FLIP, FLIP + NUM_CELLS), CELL_GROUPS)
+list_places: Final = bit_lister(range(PLACE, PLACE + NUM_EDGES), EDGE_GROUPS)
+list_removes: Final = bit_lister(range(REMOVE, REMOVE + NUM_EDGES), EDGE_GROUPS)
+list_flips: Final = bit_lister(range(FLIP, FLIP + NUM_CELLS), CELL_GROUPS)
 
 
 def legal_actions(state: TeKuitiState, player: int | None = None) -> list[int]:

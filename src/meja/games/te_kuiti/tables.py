@@ -157,10 +157,10 @@ EDGE_GROUPS: Final = tuple((start, min(10, NUM_EDGES - start)) for start in rang
 """Edges in chunks of ten bits, for bit_lister over edge masks."""
 
 ALL_EDGES: Final = (1 << NUM_EDGES) - 1
-list_cells = bit_lister(range(NUM_CELLS), CELL_GROUPS)
-list_cell_names = bit_lister(CELL_NAMES, CELL_GROUPS)
-list_edge_names = bit_lister(EDGE_NAMES, EDGE_GROUPS)
-list_edges = bit_lister(range(NUM_EDGES), EDGE_GROUPS)
+list_cells: Final = bit_lister(range(NUM_CELLS), CELL_GROUPS)
+list_cell_names: Final = bit_lister(CELL_NAMES, CELL_GROUPS)
+list_edge_names: Final = bit_lister(EDGE_NAMES, EDGE_GROUPS)
+list_edges: Final = bit_lister(range(NUM_EDGES), EDGE_GROUPS)
 
 
 def enclosed_by(fences: int) -> int:
