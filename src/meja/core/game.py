@@ -334,7 +334,7 @@ class State(ABC):
         current = self.current_player()
         if current == TERMINAL:
             raise GameOver("the game is over; no more moves can be made")
-        if player is None:
+        if player is None or player == current:
             return current
         if player == CHANCE:
             if current != CHANCE:

@@ -6,8 +6,8 @@ tile in hand goes into any empty slot of its own board (tiles never move once pl
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from meja.games.mooncake.actions import CHOICES, NUM_ACTIONS, PLACE_BASE
 from meja.games.mooncake.tables import CHOOSE, PLACE, SLOT_NAMES, SLOTS, TILE_CODES
@@ -16,9 +16,23 @@ if TYPE_CHECKING:
     from meja.games.mooncake.state import MooncakeState
 
 
-@cache
-def choice_actions(hand: tuple[int, ...], pairwise: bool) -> tuple[int, ...]:
-    """The distinct keep/pass choices of a sorted hand (duplicate tiles give one choice).
+_CHOICES_SEEN: Final[dict[int, tuple[int, ...]]] = {}
+"""choice_actions by hand, for every hand met: a tuple key costs a hash of its items."""
+
+
+def choice_actions(hand: Sequence[int], pairwise: bool) -> tuple[int, ...]:
+    """The distinct keep/pass choices of a sorted hand (duplicate tiles give one choice)."""
+    key = 2 + pairwise
+    for tile in hand:
+        key = key * 64 + tile + 1
+    found = _CHOICES_SEEN.get(key)
+    if found is None:
+        found = _CHOICES_SEEN[key] = distinct_choices(hand, pairwise)
+    return found
+
+
+def distinct_choices(hand: Sequence[int], pairwise: bool) -> tuple[int, ...]:
+    """choice_actions, worked out afresh.
 
     With 2 players (pairwise) both passed tiles go to the opponent, so only the kept tile matters.
     """
@@ -41,7 +55,7 @@ def legal_actions(state: MooncakeState, seat: int) -> list[int]:
     if state._phase == CHOOSE:
         if state._choices[seat] >= 0:
             return []
-        return list(choice_actions(tuple(hand), state._pairwise))
+        return list(choice_actions(hand, state._pairwise))
     if state._phase != PLACE or not hand:
         return []
     base = seat * SLOTS
@@ -63,7 +77,7 @@ def is_legal(state: MooncakeState, action: int, seat: int) -> bool:
         return False
     if state._phase == CHOOSE:
         return state._choices[seat] < 0 and action in choice_actions(
-            tuple(state._hands[seat]), state._pairwise
+            state._hands[seat], state._pairwise
         )
     if state._phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
         return False
