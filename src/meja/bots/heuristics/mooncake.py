@@ -100,7 +100,7 @@ def _served(board: tuple[int, ...], numbers: tuple[int, ...]) -> int:
     return served
 
 
-FILL_GAIN: Final = (0.0, 0.16, 0.43, 1.54, 4.52)
+FILL_GAIN: Final[tuple[float, ...]] = (0.0, 0.16, 0.43, 1.54, 4.52)
 """By open quarters, how far a cake's final Taste beats cake_value's estimate on average: the
 estimate forgets what the open quarters will bring."""
 

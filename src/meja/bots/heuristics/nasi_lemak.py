@@ -183,7 +183,7 @@ FEATURES: Final = (
 )
 """What values() weighs for each seat: packs, progress toward the next one, and cards in hand."""
 
-WEIGHTS: Final = (
+WEIGHTS: Final[tuple[float, ...]] = (
     *(0.718, 0.287),
     *(-0.023, 0.225, 0.432, 0.706, 1.009, 0.113),
     *(0.540, -0.084),

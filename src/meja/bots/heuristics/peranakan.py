@@ -18,7 +18,7 @@ from meja.core import State
 from meja.games.peranakan.state import PeranakanState
 from meja.games.peranakan.tables import KIND_FIXED, KIND_WILDS, LINE_OTHERS
 
-KUEH_WEIGHTS: Final = (10.0, 4.0, 1.5, 0.5)
+KUEH_WEIGHTS: Final[tuple[float, ...]] = (10.0, 4.0, 1.5, 0.5)
 """Worth of one Kueh of a seat's scarcest type, second scarcest, and so on."""
 
 PAWN_IN_HAND: Final = 2.5

@@ -36,7 +36,7 @@ from meja.games.te_kuiti.tables import (
 ENCLOSED_WORTH: Final = 10.0
 """A tile inside fences is a point for the shepherd."""
 
-SIDE_WORTH: Final = (0.0, 0.3, 1.0, 3.0, 0.0)
+SIDE_WORTH: Final[tuple[float, ...]] = (0.0, 0.3, 1.0, 3.0, 0.0)
 """Worth to the shepherd of an open tile by how many of its sides are fenced."""
 
 FENCE_SHORTLIST: Final = 10
