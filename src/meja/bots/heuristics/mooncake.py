@@ -26,7 +26,7 @@ from meja.games.mooncake.scoring import (
     satisfies,
 )
 from meja.games.mooncake.state import MooncakeState
-from meja.games.mooncake.tables import SLOTS, TILE_CODES
+from meja.games.mooncake.tables import NUM_TILE_TYPES, SLOTS, TILE_CODES
 
 CAKE_SIZE: Final = len(QUARTERS)
 TILE_BY_CODE: Final = {code: tile for tile, code in enumerate(TILE_CODES)}
@@ -110,33 +110,58 @@ def expected_taste(cake: tuple[int, ...], bonus: str) -> float:
     return _cake_value(cake, bonus) + FILL_GAIN[cake.count(-1)]
 
 
+CODE_BASE: Final = NUM_TILE_TYPES + 1
+"""One digit of a cake's number per quarter: its tile id + 1, 0 for an empty quarter."""
+
+MAX_TASTES: Final = 1 << 18
+"""Expected Tastes remembered per bonus rule before the memory starts over."""
+
+_TASTES: Final[dict[str, dict[int, float]]] = {}
+"""expected_taste by bonus rule and cake number: numbers, unlike tuples, hash at once, and a
+dict of numbers alone is not one the garbage collector walks through."""
+
+
+def _slots_taste(slots: list[int], start: int, tastes: dict[int, float], bonus: str) -> float:
+    """expected_taste of the cake whose quarters begin at slots[start], remembered in tastes."""
+    code = 0
+    for slot in range(start, start + CAKE_SIZE):
+        code = code * CODE_BASE + slots[slot] + 1
+    taste = tastes.get(code)
+    if taste is None:
+        if len(tastes) >= MAX_TASTES:
+            tastes.clear()
+        taste = tastes[code] = expected_taste(tuple(slots[start : start + CAKE_SIZE]), bonus)
+    return taste
+
+
 @lru_cache(maxsize=1 << 17)
 def outlook(
     board: tuple[int, ...], tiles: tuple[int, ...], bonus: str
 ) -> tuple[float, tuple[int, ...]]:
     """Expected Taste of a board, and the board, once each of tiles in turn goes where it adds
     most to its cake. Remembered: within one search most boards and hands recur."""
+    tastes = _TASTES.setdefault(bonus, {})
     slots = list(board)
     for tile in tiles:
         best_gain, best_slot = -math.inf, -1
-        for slot, there in enumerate(slots):
+        for slot in range(len(slots)):
+            there = slots[slot]
             if there >= 0:
                 continue
             start = slot - slot % CAKE_SIZE
-            cake = slots[start : start + CAKE_SIZE]
-            before = expected_taste(tuple(cake), bonus)
-            cake[slot - start] = tile
-            gain = expected_taste(tuple(cake), bonus) - before
+            before = _slots_taste(slots, start, tastes, bonus)
+            slots[slot] = tile
+            gain = _slots_taste(slots, start, tastes, bonus) - before
+            slots[slot] = there
             if gain > best_gain:
                 best_gain, best_slot = gain, slot
         if best_slot < 0:
             break
         slots[best_slot] = tile
-    placed = tuple(slots)
     taste = 0.0
-    for start in range(0, len(placed), CAKE_SIZE):
-        taste += expected_taste(placed[start : start + CAKE_SIZE], bonus)
-    return taste, placed
+    for start in range(0, len(slots), CAKE_SIZE):
+        taste += _slots_taste(slots, start, tastes, bonus)
+    return taste, tuple(slots)
 
 
 def _any_tile(outlooks: list[tuple[float, tuple[int, ...]]]) -> bool:
