@@ -89,10 +89,13 @@ def _served(board: tuple[int, ...], numbers: tuple[int, ...]) -> int:
     """How many of the customers by these numbers the board's complete cakes would satisfy
     (remembered, by number: a number hashes much faster than a customer card)."""
     customers = [CUSTOMER_BY_NUMBER[number] for number in numbers]
-    fits = [
-        [min(cake) >= 0 and satisfies(c, cake_stats(cake)) for c in customers]
-        for cake in board_cakes(board)
-    ]
+    fits: list[list[bool]] = []
+    for cake in board_cakes(board):
+        if min(cake) < 0:
+            fits.append([False] * len(customers))
+        else:
+            stats = cake_stats(cake)
+            fits.append([satisfies(c, stats) for c in customers])
     served = 0
     for c in assign_customers(fits, len(customers)):
         if c >= 0:
