@@ -1,7 +1,8 @@
 """Build meja with its rules engine compiled by mypyc, or as pure Python.
 
-The modules of meja.core and meja.games that run on every step are compiled; what only
-describes a game or reads and writes files stays Python. MEJA_PURE=1 asks for pure Python,
+The modules of meja.core and meja.games that run on every step are compiled, and so is the
+bots' search with the heuristics it calls at every node; what only describes a game, reads and
+writes files or parses settings stays Python. MEJA_PURE=1 asks for pure Python,
 and without a C compiler, Python headers or mypyc the build says so in one line and falls back.
 """
 
@@ -16,7 +17,7 @@ from pathlib import Path
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
-ENGINE = ("src/meja/core", "src/meja/games")
+ENGINE = ("src/meja/core", "src/meja/games", "src/meja/bots")
 STAYS_PYTHON = {
     "__init__.py",
     "errors.py",
@@ -28,18 +29,25 @@ STAYS_PYTHON = {
     "record.py",
     "playthrough.py",
     "position_reading.py",
+    "bots/arena.py",
+    "bots/base.py",
+    "bots/heuristic.py",
+    "bots/random_bot.py",
 }
-"""Modules kept as Python: game descriptions, errors (read as classes, with their codes), the
-terminal's drawing and file formats."""
+"""Modules kept as Python, by name or by path below src/meja: game descriptions, errors (read as
+classes, with their codes), the terminal's drawing, file formats, and the bots' settings, arena
+and interfaces, which run once a game or a move."""
+
+
+def stays_python(path: Path) -> bool:
+    """Whether the module at path is left as Python source."""
+    return bool({path.name, path.relative_to("src/meja").as_posix()} & STAYS_PYTHON)
 
 
 def engine_sources() -> list[str]:
     """Every module compiled into the engine, in a stable order."""
     return sorted(
-        str(path)
-        for root in ENGINE
-        for path in Path(root).rglob("*.py")
-        if path.name not in STAYS_PYTHON
+        str(path) for root in ENGINE for path in Path(root).rglob("*.py") if not stays_python(path)
     )
 
 

@@ -30,7 +30,9 @@ def test_the_engine_that_runs_is_the_one_asked_for() -> None:
     assert build == os.environ.get("MEJA_EXPECT_BUILD", build)
     compiled = _build.compiled_modules()
     if build == "compiled":
-        assert "meja.core.game" in compiled
+        assert {"meja.core.game", "meja.bots.ismcts", "meja.bots.heuristics.mooncake"} <= set(
+            compiled
+        )
     for name in compiled or ["meja.core.game"]:
         loaded = Path(str(importlib.import_module(name).__file__))
         assert (loaded.suffix != ".py") == (build == "compiled"), name
@@ -139,6 +141,23 @@ def test_a_source_edited_after_compiling_runs_as_python_and_says_so(
     finder = sys.meta_path[0]
     assert isinstance(finder, _build.SourcesFirst)
     spec = finder.find_spec("meja.core.rules", None)
+    assert spec is not None and spec.origin == str(source)
+
+
+def test_a_bot_module_edited_after_compiling_runs_as_python(
+    checkout: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The search and the heuristics are compiled with the rules, and go stale alike."""
+    bots = checkout / "src" / "meja" / "bots"
+    bots.mkdir()
+    (bots / f"search{SUFFIX}").write_bytes(b"")
+    source = bots / "search.py"
+    source.write_text("WHO = 'source'\n")
+    assert _build.select() == "pure"
+    assert "src/meja/bots/search.py changed" in capsys.readouterr().err
+    finder = sys.meta_path[0]
+    assert isinstance(finder, _build.SourcesFirst)
+    spec = finder.find_spec("meja.bots.search", None)
     assert spec is not None and spec.origin == str(source)
 
 

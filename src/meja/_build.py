@@ -1,5 +1,8 @@
 """Which build of the engine runs: the modules mypyc compiled, or their Python sources.
 
+The engine here is everything setup.py compiles: the rules in core and games, and the bots'
+search and heuristics, which call into them.
+
 Python prefers a compiled module to its source, so an edited source would run stale compiled
 code. In a source checkout this module compares their times, and runs every source instead
 (saying so on stderr) when any source is newer; MEJA_PURE=1 asks for the sources outright.
@@ -18,7 +21,7 @@ from pathlib import Path
 from types import ModuleType
 
 PACKAGE = Path(__file__).resolve().parent
-ENGINE = ("core", "games")
+ENGINE = ("core", "games", "bots")
 GROUP = "meja_engine__mypyc"
 """The shared library every compiled module of the engine calls into."""
 

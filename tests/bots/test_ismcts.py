@@ -6,10 +6,11 @@ import random
 
 import pytest
 
-from meja.bots.heuristic import search_guide, search_iterations
+from meja.bots.heuristic import heuristic_for, search_guide, search_iterations
 from meja.bots.ismcts import DEFAULT_ITERATIONS, ISMCTSBot, score_ranks
 from meja.bots.registry import make_bot, split_bot_specs
 from meja.core import CHANCE, Game, State, load_game
+from meja.core.episode import play_episode
 from meja.core.game import sample_chance
 
 
@@ -70,7 +71,7 @@ def test_the_default_guide_is_the_games_own_and_a_setting_overrides_it(name: str
 
 @pytest.mark.parametrize(
     ("name", "iterations"),
-    [("peranakan", 200), ("te_kuiti", 400), ("nasi_lemak", 200), ("mooncake", 200)],
+    [("peranakan", 800), ("te_kuiti", 1600), ("nasi_lemak", 600), ("mooncake", 200)],
 )
 def test_the_default_budget_is_the_games_own_and_a_setting_overrides_it(
     name: str, iterations: int
@@ -149,6 +150,40 @@ def test_same_seed_same_choice_and_always_legal(name: str) -> None:
     assert first in state.legal_actions(seat)
     assert bot.choose(state, seat, random.Random(7)) == first
     assert state.position() == before, "searching must not change the real state"
+
+
+SEARCHED = {
+    ("te_kuiti", 2): [(50, 400), (17, 327), (136, 371), (136, 294)],
+    ("peranakan", 2): [(0, 200), (9, 200), (34, 105), (4, 180)],
+    ("peranakan", 4): [(0, 200), (9, 200), (34, 105), (0, 200)],
+    ("nasi_lemak", 2): [(8, 137), (8, 154), (8, 130), (8, 133)],
+    ("nasi_lemak", 4): [(8, 166), (5, 105), (27, 106), (39, 111)],
+    ("mooncake", 2): [(0, 105), (4, 119), (78, 193), (501, 200)],
+    ("mooncake", 4): [(5, 147), (3, 154), (2, 108), (0, 104)],
+}
+"""The bot's move and iterations at the first decisions of a seeded heuristic game, at the budget
+it had then, as the pure Python search chose them before the search was compiled."""
+BUDGET_BEFORE = {"te_kuiti": 400, "peranakan": 200, "nasi_lemak": 200, "mooncake": 200}
+
+
+@pytest.mark.parametrize(("name", "players"), sorted(SEARCHED))
+def test_a_seeded_search_makes_the_same_choices_on_every_build(name: str, players: int) -> None:
+    """A seeded search decides alike compiled or pure, and as it did before it was compiled."""
+    game = load_game(name)
+    heuristic = heuristic_for(game)
+    bot = make_bot(f"ismcts:iterations={BUDGET_BEFORE[name]}", game)
+    assert isinstance(bot, ISMCTSBot)
+    searched: list[tuple[int, int]] = []
+
+    def search_then_heuristic(state: State, seat: int, rng: random.Random) -> int:
+        if len(state.legal_actions(seat)) > 1 and len(searched) < len(SEARCHED[name, players]):
+            chosen = bot.choose(state, seat, random.Random(f"bot:{len(searched)}"))
+            searched.append((chosen, bot.last.iterations))
+        return heuristic(state, seat, rng)
+
+    policies = [search_then_heuristic] * players
+    play_episode(game.new_state(players), policies, random.Random(f"rec:{name}:{players}"))
+    assert searched == SEARCHED[name, players]
 
 
 def test_a_time_budget_runs_until_it_is_spent() -> None:

@@ -20,6 +20,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from meja.core import CHANCE, TERMINAL, State
 from meja.core.game import sample_chance
@@ -27,25 +28,28 @@ from meja.core.game import sample_chance
 RolloutPolicy = Callable[[State, int, random.Random], int]
 Evaluator = Callable[[State], list[float]]
 
-DEFAULT_ITERATIONS = 200
-DEFAULT_EXPLORATION = 0.7
-DEFAULT_ROLLOUT_DEPTH = 60
-PRIOR_WEIGHT = 10.0
+DEFAULT_ITERATIONS: Final = 200
+DEFAULT_EXPLORATION: Final = 0.7
+DEFAULT_ROLLOUT_DEPTH: Final = 60
+PRIOR_WEIGHT: Final = 10.0
 """How many visits a move's first judgement counts for before search results outweigh it.
 
 Only a plain evaluation earns this weight; a rollout's result is one sample, one visit."""
-PARTIAL_WEIGHT = 1.0
+PARTIAL_WEIGHT: Final = 1.0
 """The weight of a judgement made mid-turn (the same seat moves again): the first visit, which
 judges the rest of the turn, should outweigh it, since a half-played turn is judged poorly."""
 
 
 class _Node:
-    """One edge of the tree: the reward statistics of the seat that chose it."""
+    """One edge of the tree: the reward statistics of the seat that chose it.
+
+    Children are keyed by _edge(seat, action), one number, which a dict finds faster than a pair.
+    """
 
     __slots__ = ("available", "children", "expanded", "prior", "reward", "visits", "weight")
 
     def __init__(self, prior: float, weight: float) -> None:
-        self.children: dict[tuple[int, int], _Node] = {}
+        self.children: dict[int, _Node] = {}
         self.expanded = -3
         self.prior = prior
         self.weight = weight
@@ -57,6 +61,15 @@ class _Node:
         """The prior and every backed-up value, averaged with the prior's weight."""
         count = self.weight + self.visits
         return (self.prior * self.weight + self.reward) / count if count else self.prior
+
+
+MAX_SEATS: Final = 64
+"""More seats than any game has, so that _edge keys of different seats never meet."""
+
+
+def _edge(seat: int, action: int) -> int:
+    """The key of seat's action among a node's children."""
+    return action * MAX_SEATS + seat
 
 
 @dataclass
@@ -80,10 +93,13 @@ def score_ranks(state: State) -> list[float]:
     n = len(scores)
     if n == 1:
         return [0.5]
-    return [
-        (sum(1.0 if mine > s else 0.5 if mine == s else 0.0 for s in scores) - 0.5) / (n - 1)
-        for mine in scores
-    ]
+    ranks: list[float] = []
+    for mine in scores:
+        beaten = 0.0
+        for s in scores:
+            beaten += 1.0 if mine > s else 0.5 if mine == s else 0.0
+        ranks.append((beaten - 0.5) / (n - 1))
+    return ranks
 
 
 class ISMCTSBot:
@@ -156,10 +172,16 @@ class ISMCTSBot:
             elif time.perf_counter() >= deadline:
                 break
         self.last = SearchStats(done, time.perf_counter() - start)
-        return max(
-            (a for a in legal if (player, a) in root.children),
-            key=lambda a: (root.children[(player, a)].visits, root.children[(player, a)].mean()),
-        )
+        children = root.children
+        best_action, best_visits, best_mean = -1, -1, -math.inf
+        for a in legal:
+            child = children.get(_edge(player, a))
+            if child is not None and (
+                child.visits > best_visits
+                or (child.visits == best_visits and child.mean() > best_mean)
+            ):
+                best_action, best_visits, best_mean = a, child.visits, child.mean()
+        return best_action
 
     @staticmethod
     def _settled(root: _Node, remaining: int) -> bool:
@@ -202,18 +224,22 @@ class ISMCTSBot:
         """
         node.expanded = seat
         guided = None if self.guide is None else self.guide(state, seat, rng)
+        children = node.children
+        plain = self.rollout_depth == 0
         best: list[float] = []
         total = [0.0] * state.num_players
         for action in actions:
             values, weight = self._judge(state, seat, action, rng)
-            key = (seat, action)
-            if key not in node.children:
+            key = _edge(seat, action)
+            if key not in children:
                 bonus = self.guide_bonus if action == guided else 0.0
-                node.children[key] = _Node(values[seat] + bonus, weight)
+                children[key] = _Node(values[seat] + bonus, weight)
             if not best or values[seat] > best[seat]:
                 best = values
-            total = [t + v for t, v in zip(total, values, strict=True)]
-        if self.rollout_depth == 0:
+            if not plain:
+                for index, value in enumerate(values):
+                    total[index] += value
+        if plain:
             return best
         return [t / len(actions) for t in total]
 
@@ -233,22 +259,29 @@ class ISMCTSBot:
         """The best move by UCB over availability counts; moves new to this deal are judged."""
         children = node.children
         options: list[_Node] = []
+        means: list[float] = []
+        low = high = 0.0
         for a in actions:
-            child = children.get((seat, a))
+            key = _edge(seat, a)
+            child = children.get(key)
             if child is None:
                 values, weight = self._judge(state, seat, a, rng)
-                child = children[(seat, a)] = _Node(values[seat], weight)
+                child = children[key] = _Node(values[seat], weight)
             else:
                 child.available += 1
             options.append(child)
-        means = [child.mean() for child in options]
-        low, high = min(means), max(means)
+            mean = child.mean()
+            if not means or mean < low:
+                low = mean
+            if not means or mean > high:
+                high = mean
+            means.append(mean)
         spread = high - low if high > low else 1.0
         best_score = -math.inf
         best_index = 0
         c = self.exploration
-        for index, (child, mean) in enumerate(zip(options, means, strict=True)):
-            score = (mean - low) / spread + c * math.sqrt(
+        for index, child in enumerate(options):
+            score = (means[index] - low) / spread + c * math.sqrt(
                 math.log(child.available + 1) / (child.visits + 1)
             )
             if score > best_score:

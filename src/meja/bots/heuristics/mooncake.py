@@ -11,7 +11,7 @@ import math
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.values import win_shares
@@ -26,25 +26,25 @@ from meja.games.mooncake.scoring import (
     satisfies,
 )
 from meja.games.mooncake.state import MooncakeState
-from meja.games.mooncake.tables import SLOTS, TILE_CODES
+from meja.games.mooncake.tables import NUM_TILE_TYPES, SLOTS, TILE_CODES
 
-CAKE_SIZE = len(QUARTERS)
-TILE_BY_CODE = {code: tile for tile, code in enumerate(TILE_CODES)}
-CUSTOMER_BY_NUMBER = {customer.number: customer for customer in CUSTOMERS}
+CAKE_SIZE: Final = len(QUARTERS)
+TILE_BY_CODE: Final = {code: tile for tile, code in enumerate(TILE_CODES)}
+CUSTOMER_BY_NUMBER: Final = {customer.number: customer for customer in CUSTOMERS}
 
-CUSTOMER_WORTH = 3.0
+CUSTOMER_WORTH: Final = 3.0
 """A sold cake is a Festive Point; a Taste point is worth a fraction of one."""
 
-OPEN_YOLK = 0.35
+OPEN_YOLK: Final = 0.35
 """Worth of a half yolk that still faces an empty quarter."""
 
-PASS_WEIGHT = 0.4
+PASS_WEIGHT: Final = 0.4
 """How much a passed tile's use to its receiver counts against keeping the others."""
 
-TASTE_SPREAD = 3.0
+TASTE_SPREAD: Final = 3.0
 """Taste lead over the rivals' mean that all but settles the round's 2 (or 0) Festive Points."""
 
-TEMPERATURE = 1.5
+TEMPERATURE: Final = 1.5
 """Festive Point gap that makes a seat e times likelier to win."""
 
 
@@ -85,16 +85,25 @@ def _cake_value(tiles: tuple[int, ...], bonus: str) -> float:
 
 
 @lru_cache(maxsize=1 << 16)
-def _served(board: tuple[int, ...], customers: tuple[Customer, ...]) -> int:
-    """How many customers the board's complete cakes would satisfy (remembered)."""
-    fits = [
-        [min(cake) >= 0 and satisfies(c, cake_stats(cake)) for c in customers]
-        for cake in board_cakes(board)
-    ]
-    return sum(1 for c in assign_customers(fits, len(customers)) if c >= 0)
+def _served(board: tuple[int, ...], numbers: tuple[int, ...]) -> int:
+    """How many of the customers by these numbers the board's complete cakes would satisfy
+    (remembered, by number: a number hashes much faster than a customer card)."""
+    customers = [CUSTOMER_BY_NUMBER[number] for number in numbers]
+    fits: list[list[bool]] = []
+    for cake in board_cakes(board):
+        if min(cake) < 0:
+            fits.append([False] * len(customers))
+        else:
+            stats = cake_stats(cake)
+            fits.append([satisfies(c, stats) for c in customers])
+    served = 0
+    for c in assign_customers(fits, len(customers)):
+        if c >= 0:
+            served += 1
+    return served
 
 
-FILL_GAIN = (0.0, 0.16, 0.43, 1.54, 4.52)
+FILL_GAIN: Final[tuple[float, ...]] = (0.0, 0.16, 0.43, 1.54, 4.52)
 """By open quarters, how far a cake's final Taste beats cake_value's estimate on average: the
 estimate forgets what the open quarters will bring."""
 
@@ -104,34 +113,67 @@ def expected_taste(cake: tuple[int, ...], bonus: str) -> float:
     return _cake_value(cake, bonus) + FILL_GAIN[cake.count(-1)]
 
 
+CODE_BASE: Final = NUM_TILE_TYPES + 1
+"""One digit of a cake's number per quarter: its tile id + 1, 0 for an empty quarter."""
+
+MAX_TASTES: Final = 1 << 18
+"""Expected Tastes remembered per bonus rule before the memory starts over."""
+
+_TASTES: Final[dict[str, dict[int, float]]] = {}
+"""expected_taste by bonus rule and cake number: numbers, unlike tuples, hash at once, and a
+dict of numbers alone is not one the garbage collector walks through."""
+
+
+def _slots_taste(slots: list[int], start: int, tastes: dict[int, float], bonus: str) -> float:
+    """expected_taste of the cake whose quarters begin at slots[start], remembered in tastes."""
+    code = 0
+    for slot in range(start, start + CAKE_SIZE):
+        code = code * CODE_BASE + slots[slot] + 1
+    taste = tastes.get(code)
+    if taste is None:
+        if len(tastes) >= MAX_TASTES:
+            tastes.clear()
+        taste = tastes[code] = expected_taste(tuple(slots[start : start + CAKE_SIZE]), bonus)
+    return taste
+
+
 @lru_cache(maxsize=1 << 17)
 def outlook(
     board: tuple[int, ...], tiles: tuple[int, ...], bonus: str
 ) -> tuple[float, tuple[int, ...]]:
     """Expected Taste of a board, and the board, once each of tiles in turn goes where it adds
     most to its cake. Remembered: within one search most boards and hands recur."""
+    tastes = _TASTES.setdefault(bonus, {})
     slots = list(board)
     for tile in tiles:
         best_gain, best_slot = -math.inf, -1
-        for slot, there in enumerate(slots):
+        for slot in range(len(slots)):
+            there = slots[slot]
             if there >= 0:
                 continue
             start = slot - slot % CAKE_SIZE
-            cake = slots[start : start + CAKE_SIZE]
-            before = expected_taste(tuple(cake), bonus)
-            cake[slot - start] = tile
-            gain = expected_taste(tuple(cake), bonus) - before
+            before = _slots_taste(slots, start, tastes, bonus)
+            slots[slot] = tile
+            gain = _slots_taste(slots, start, tastes, bonus) - before
+            slots[slot] = there
             if gain > best_gain:
                 best_gain, best_slot = gain, slot
         if best_slot < 0:
             break
         slots[best_slot] = tile
-    placed = tuple(slots)
-    taste = sum(
-        expected_taste(placed[start : start + CAKE_SIZE], bonus)
-        for start in range(0, len(placed), CAKE_SIZE)
-    )
-    return taste, placed
+    taste = 0.0
+    for start in range(0, len(slots), CAKE_SIZE):
+        taste += _slots_taste(slots, start, tastes, bonus)
+    return taste, tuple(slots)
+
+
+def _any_tile(outlooks: list[tuple[float, tuple[int, ...]]]) -> bool:
+    """Whether any of the boards foreseen holds a tile."""
+    for _, board in outlooks:
+        for tile in board:
+            if tile >= 0:
+                return True
+    return False
 
 
 def values(state: State) -> list[float]:
@@ -148,13 +190,15 @@ def values(state: State) -> list[float]:
         for board, tiles in zip(game.boards(), game.coming_tiles(), strict=True)
     ]
     worth = game.scores()
-    if not game.is_terminal() and any(tile >= 0 for _, board in outlooks for tile in board):
-        customers = tuple(game.customer_cards())
-        tastes = [taste for taste, _ in outlooks]
+    if not game.is_terminal() and _any_tile(outlooks):
+        numbers = tuple(customer.number for customer in game.customer_cards())
         for seat, (taste, board) in enumerate(outlooks):
-            rivals = [t for other, t in enumerate(tastes) if other != seat]
-            lead = (taste - sum(rivals) / len(rivals)) / TASTE_SPREAD
-            worth[seat] += 1.0 + math.tanh(lead) + _served(board, customers)
+            rivals = 0.0
+            for other, (rival, _) in enumerate(outlooks):
+                if other != seat:
+                    rivals += rival
+            lead = (taste - rivals / (len(outlooks) - 1)) / TASTE_SPREAD
+            worth[seat] += 1.0 + math.tanh(lead) + _served(board, numbers)
     return win_shares(worth, TEMPERATURE)
 
 
@@ -214,4 +258,4 @@ def choose(state: State, player: int, rng: random.Random) -> int:
     return max(scored)[2]
 
 
-HEURISTIC = Heuristic(choose=choose, values=values)
+HEURISTIC: Final = Heuristic(choose=choose, values=values)

@@ -3,20 +3,30 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 
-def win_shares(worth: Sequence[float], temperature: float) -> list[float]:
+def win_shares(worth: list[float], temperature: float) -> list[float]:
     """A softmax of each seat's worth: the seat's estimated chance of winning, summing to 1.
 
     temperature is the worth gap that makes one seat e (about 2.7) times likelier to win.
     """
-    top = max(worth)
+    top = worth[0]
+    for w in worth:
+        if w > top:
+            top = w
     weights = [math.exp((w - top) / temperature) for w in worth]
-    total = sum(weights)
+    total = 0.0
+    for weight in weights:
+        total += weight
     return [w / total for w in weights]
 
 
-def linear_shares(rows: Sequence[Sequence[float]], weights: Sequence[float]) -> list[float]:
+def linear_shares(rows: list[list[float]], weights: tuple[float, ...]) -> list[float]:
     """Win shares from each seat's features, weighted as fitted by scripts/fit_values.py."""
-    return win_shares([sum(w * f for w, f in zip(weights, row, strict=True)) for row in rows], 1.0)
+    worth: list[float] = []
+    for row in rows:
+        logit = 0.0
+        for index, weight in enumerate(weights):
+            logit += weight * row[index]
+        worth.append(logit)
+    return win_shares(worth, 1.0)
