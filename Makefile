@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 ENGINE := $(VENV)/.engine
-ENGINE_SOURCES := setup.py $(shell find src/meja/core src/meja/games -name '*.py')
+ENGINE_SOURCES := setup.py $(shell find src/meja/core src/meja/games src/meja/bots -name '*.py')
 
 # Everything installed, the engine as pure Python: the compiled engine is built next.
 $(STAMP): pyproject.toml | $(BIN)/python
@@ -36,12 +36,13 @@ lint: venv
 	$(BIN)/ruff check setup.py src tests benchmarks scripts examples
 	$(BIN)/mypy
 
-# The whole suite on the compiled engine, then the rules, the golden playthroughs and a shorter
-# conformance run on the pure-Python one: both must behave alike.
+# The whole suite on the compiled engine, then the rules, the bots, the golden playthroughs and a
+# shorter conformance run on the pure-Python one: both must behave alike.
 test: system-deps venv lint
 	MEJA_EXPECT_BUILD=compiled $(BIN)/python -m pytest -n 2
 	MEJA_PURE=1 MEJA_EXPECT_BUILD=pure MEJA_CONFORMANCE_GAMES=200 $(BIN)/python -m pytest -n 2 \
-	  tests/core tests/games tests/test_build.py tests/test_playthroughs.py tests/test_conformance.py
+	  tests/core tests/games tests/bots tests/test_build.py tests/test_playthroughs.py \
+	  tests/test_conformance.py
 
 bench: venv
 	$(BIN)/python benchmarks/bench_engine.py
