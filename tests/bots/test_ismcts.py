@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 
 import pytest
@@ -108,6 +109,25 @@ def test_search_stops_once_no_other_move_can_catch_up(nim: Game) -> None:
     bot = ISMCTSBot(iterations=400, rollout_depth=0, evaluator=_leaves_a_multiple_of_four)
     assert bot.choose(state, 0, random.Random(5)) == 0
     assert 1 < bot.last.iterations < 400
+
+
+def test_a_search_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(nim: Game) -> None:
+    seen: list[bool] = []
+
+    def judge(state: State) -> list[float]:
+        seen.append(gc.isenabled())
+        return _leaves_a_multiple_of_four(state)
+
+    bot = ISMCTSBot(iterations=5, rollout_depth=0, evaluator=judge)
+    bot.choose(nim.new_state(2, stones=9), 0, random.Random(1))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        bot.choose(nim.new_state(2, stones=9), 0, random.Random(1))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_a_single_legal_move_is_played_without_search(nim: Game) -> None:
