@@ -21,10 +21,9 @@ def can_draw(counts: list[int], kind: int) -> bool:
     return type(kind) is int and 0 <= kind < len(counts) and counts[kind] > 0
 
 
-def pick_drawn(counts: list[int], roll: float) -> int:
-    """The kind a roll in [0, 1) draws: the one pick_listed finds in draw_outcomes(counts),
-    by the same sums, so a seed gives the same game either way."""
-    total = tally.total(counts)
+def pick_drawn(counts: list[int], roll: float, total: int) -> int:
+    """The kind a roll in [0, 1) draws from counts of total items: the one pick_listed finds
+    in draw_outcomes(counts), by the same sums, so a seed gives the same game either way."""
     cumulative = 0.0
     last = -1
     for kind in range(len(counts)):

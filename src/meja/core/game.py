@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from meja.core import tally
 from meja.core.actions import ActionNames, normalize
 from meja.core.chance import can_draw, draw_outcomes, pick_drawn, pick_listed
 from meja.core.errors import GameOver, IllegalAction, NotYourTurn
@@ -184,7 +185,7 @@ class State(ABC):
         chance_outcomes(), found from the counts alone where the game states them."""
         counts = self._chance_counts()
         if counts:
-            return pick_drawn(counts, roll)
+            return pick_drawn(counts, roll, tally.total(counts))
         return pick_listed(self.chance_outcomes(), roll)
 
     @abstractmethod

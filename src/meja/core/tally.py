@@ -1,7 +1,7 @@
-"""Sums and tests over rows of counts, written as loops so the compiled engine runs them natively.
+"""Sums, tests and sorted inserts on small rows of ints, as loops compiled code runs natively.
 
-In compiled code the builtins sum and any over a list are calls back into Python; the rules call
-these on their count rows instead.
+In compiled code the builtins sum and any over a list, and bisect's insort, are calls back into
+Python; the rules call these on their rows instead.
 """
 
 from __future__ import annotations
@@ -31,3 +31,12 @@ def any_left(counts: list[int]) -> bool:
 def span_any(counts: list[int], start: int, stop: int) -> bool:
     """Whether any of counts[start:stop] is above zero, without copying the slice."""
     return any(counts[index] for index in range(start, stop))
+
+
+def insert_sorted(values: list[int], value: int) -> None:
+    """Insert value into a sorted row after any equal to it, as bisect.insort does; the rows are
+    a few items long, so a walk from the end beats a binary search."""
+    index = len(values)
+    while index and values[index - 1] > value:
+        index -= 1
+    values.insert(index, value)

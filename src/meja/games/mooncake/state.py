@@ -8,11 +8,12 @@ action at a time (hidden until all have placed, unless placement_reveal is "open
 from __future__ import annotations
 
 import random
-from bisect import insort
 from typing import Any, Final
 
 from meja.core import CHANCE, TERMINAL, Game, State, Told
 from meja.core.actions import ActionNames
+from meja.core.chance import pick_drawn
+from meja.core.tally import insert_sorted
 from meja.games.mooncake import legal, position, scoring, text, told, view
 from meja.games.mooncake.actions import (
     CHOICES,
@@ -178,6 +179,12 @@ class MooncakeState(State):
             return [int(c not in shown) for c in range(len(CUSTOMERS))]
         return []
 
+    def pick_outcome(self, roll: float) -> int:
+        """A tile drawn with the pool's size at hand, which the shared walk would add up."""
+        if self._phase == DRAW:
+            return pick_drawn(self._pool, roll, self._pool_size)
+        return super().pick_outcome(roll)
+
     # --- applying -----------------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:
         phase = self._phase
@@ -185,7 +192,7 @@ class MooncakeState(State):
             tile, slot = divmod(action - PLACE_BASE, SLOTS)
             self._hands[player].remove(tile)
             self._boards[player * SLOTS + slot] = tile
-            insort(self._pending[player], slot)
+            insert_sorted(self._pending[player], slot)
             if not self._hide_places:
                 self._rows = None
             self._waiting -= 1
@@ -195,7 +202,7 @@ class MooncakeState(State):
             self._pool[action] -= 1
             self._pool_size -= 1
             hand = self._hands[self._draw_seat]
-            insort(hand, action)
+            insert_sorted(hand, action)
             if len(hand) == TILES_PER_TURN:
                 self._draw_seat += 1
                 if self._draw_seat == self.num_players:
