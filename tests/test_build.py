@@ -114,7 +114,7 @@ for game in list_games():
 def test_both_engines_give_a_simulation_the_same_games() -> None:
     """Seeded simulated games, random bots and play_episode included, end alike on the engine
     of this process and on the pure one."""
-    build, *here = _run(SIMULATION, MEJA_PURE="").stdout.splitlines()
+    build, *here = _run(SIMULATION).stdout.splitlines()
     pure, *there = _run(SIMULATION, MEJA_PURE="1").stdout.splitlines()
     assert (build, pure) == (meja.BUILD, "pure")
     assert len(here) == len(list_games()) and there == here
