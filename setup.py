@@ -25,7 +25,6 @@ STAYS_PYTHON = {
     "text.py",
     "facts.py",
     "registry.py",
-    "episode.py",
     "record.py",
     "playthrough.py",
     "position_reading.py",

@@ -101,6 +101,27 @@ def test_both_engines_play_the_same_games() -> None:
     assert _run(code, MEJA_PURE="1").stdout.splitlines() == here
 
 
+SIMULATION = """
+from meja.core import list_games
+from meja.sim.job import make_job
+from meja.sim.play import play_range
+import meja
+print(meja.BUILD)
+for game in list_games():
+    job = make_job(game, game.max_players, "random", 3, 7, {})
+    print(play_range(job, 0, job.games))
+"""
+
+
+def test_both_engines_give_a_simulation_the_same_games() -> None:
+    """Seeded simulated games, random bots and play_episode included, end alike on the engine
+    of this process and on the pure one."""
+    build, *here = _run(SIMULATION).stdout.splitlines()
+    pure, *there = _run(SIMULATION, MEJA_PURE="1").stdout.splitlines()
+    assert (build, pure) == (meja.BUILD, "pure")
+    assert len(here) == len(list_games()) and there == here
+
+
 @pytest.fixture
 def checkout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A source checkout with one compiled engine module, its source and the shared library,

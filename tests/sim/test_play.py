@@ -9,8 +9,9 @@ from types import SimpleNamespace
 import pytest
 
 from meja.bots import make_bot
-from meja.core import Game, load_game
+from meja.core import CHANCE, Game, load_game
 from meja.core.episode import GameResult, play_episode
+from meja.core.game import random_step
 from meja.core.registry import UNKNOWN_END
 from meja.core.spec import Facts
 from meja.sim.job import SimJob, make_job
@@ -116,3 +117,22 @@ def test_a_failing_bot_names_the_game_and_seed(toy: Game, monkeypatch: pytest.Mo
     job = SimJob("toy", 2, ("random", "random"), 3, 1, {"rounds": 3})
     with pytest.raises(SimulationError, match=rf"game 2 \(seed {job.game_seed(2)}\) of toy failed"):
         play_game(job, 2)
+
+
+@pytest.mark.parametrize("name", ["peranakan", "te_kuiti", "nasi_lemak", "mooncake"])
+def test_the_random_bot_draws_exactly_as_rng_choice_so_seeds_keep_their_games(name: str) -> None:
+    game = load_game(name)
+    state, walk = game.new_state(game.max_players), random.Random(8)
+    bot, counts = make_bot("random", game), set()
+    while not state.is_terminal():
+        seat, action = random_step(state, walk)
+        if seat != CHANCE:
+            legal = state.legal_actions(seat)
+            ours, theirs = random.Random(len(state.history)), random.Random(len(state.history))
+            assert [bot.choose(state, seat, ours) for _ in range(5)] == [
+                theirs.choice(legal) for _ in range(5)
+            ]
+            assert ours.getstate() == theirs.getstate()
+            counts.add(len(legal))
+        state.apply(action, seat)
+    assert len(counts) > 3

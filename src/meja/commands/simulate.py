@@ -89,6 +89,14 @@ def progress_for(settings: RunSettings, label: str) -> Any:
     return Silent() if settings.quiet else ProgressBar(label)
 
 
+def start_backend_early(settings: RunSettings) -> None:
+    """Let local workers load meja while this process imports the report's libraries."""
+    if settings.backend == "local" and settings.workers > 1:
+        from meja.sim.local import start_workers_early
+
+        start_workers_early()
+
+
 def require_sim_extra() -> None:
     """Plots and statistical tests need the sim extra; say how to install it, not fail later."""
     try:
@@ -100,12 +108,13 @@ def require_sim_extra() -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Check everything, simulate, write the report and print the headline numbers."""
+    settings = run_settings(args)
+    start_backend_early(settings)
     require_sim_extra()
     from meja.sim import make_job, run_job
     from meja.sim.play import SimulationError
     from meja.sim.report import check_out_dir, write_report
 
-    settings = run_settings(args)
     game = settings.game
     options = parse_options(game, args.option)
     job = make_job(game, settings.players, args.bots, args.games, settings.seed, options)

@@ -2,7 +2,8 @@
 
 Random play, the arena, simulations, the demo and the golden playthroughs all play through
 play_episode, so chance, seat order and step reporting live in one place. Each caller hands it
-the generators it has always used, so a seeded game repeats exactly.
+the generators it has always used, so a seeded game repeats exactly. The module is compiled with
+the engine, so its loop runs as native code; its records stay plain Python classes.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from meja.core.game import CHANCE, TERMINAL, State, sample_chance
 
@@ -21,13 +25,26 @@ Policy = Callable[[State, int, random.Random], int]
 StepCallback = Callable[[State, int, int], None]
 """Told each step just before it is applied: (state, seat or CHANCE, action)."""
 
-Z_95 = NormalDist().inv_cdf(0.975)
+Z_95: Final = NormalDist().inv_cdf(0.975)
 """The standard normal quantile of 0.975: every 95% interval meja reports uses it."""
+
+
+def uniform_pick(options: list[int], rng: random.Random) -> int:
+    """One of options, equally likely: exactly the draw rng.choice makes, without its Python
+    frames, so seeded games stay as they were."""
+    count = len(options)
+    if count == 0:
+        raise IndexError("cannot choose from an empty list")
+    bits = count.bit_length()
+    index = rng.getrandbits(bits)
+    while index >= count:
+        index = rng.getrandbits(bits)
+    return options[index]
 
 
 def random_policy(state: State, seat: int, rng: random.Random) -> int:
     """Any legal action of seat, equally likely."""
-    return rng.choice(state.legal_actions(seat))
+    return uniform_pick(state.legal_actions(seat), rng)
 
 
 def play_random(state: State, rng: random.Random) -> State:
@@ -37,6 +54,7 @@ def play_random(state: State, rng: random.Random) -> State:
     return play_episode(state, policies, rng, any_active_seat=True).state
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class Episode:
     """A game played to its end: the final state and the numbers every caller reads off it."""
@@ -77,7 +95,7 @@ def play_episode(
             if any_active_seat:
                 active = state.active_players()
                 if len(active) > 1:
-                    seat = rng.choice(active)
+                    seat = uniform_pick(active, rng)
             action = policies[seat](state, seat, rngs[seat])
             decisions[seat] += 1
         if on_step is not None:
@@ -94,6 +112,7 @@ def play_episode(
     )
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True)
 class GameResult:
     """One finished game of a tournament; small enough to send between processes in bulk.
@@ -127,8 +146,11 @@ class GameResult:
         bots: tuple[str, ...],
         think_seconds: tuple[float, ...] = (),
         lineup: tuple[int, ...] = (),
+        end: str = "",
+        stats: dict[str, float] | None = None,
+        seat_stats: dict[str, tuple[float, ...]] | None = None,
     ) -> GameResult:
-        """The record of an episode, before any statistics are extracted."""
+        """The record of an episode, with the facts read from its final state if given."""
         return cls(
             index=index,
             seed=seed,
@@ -141,6 +163,9 @@ class GameResult:
             decisions=episode.decisions,
             think_seconds=think_seconds,
             lineup=lineup,
+            end=end,
+            stats={} if stats is None else stats,
+            seat_stats={} if seat_stats is None else seat_stats,
         )
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import multiprocessing
 import queue
 import signal
+from multiprocessing import forkserver
+from multiprocessing.context import ForkServerContext
 from multiprocessing.pool import Pool
 
 from meja.sim.chunks import ChunkPlanner
@@ -13,6 +15,22 @@ from meja.sim.play import play_range
 from meja.sim.results import Batches, GameResult
 
 IN_FLIGHT_PER_WORKER = 2
+PRELOAD = ["meja.sim.play", "meja.games"]
+"""Imported once by the process that forks the workers, so each worker starts with them loaded."""
+
+
+def start_workers_early() -> None:
+    """Start the process that forks the workers now, so it imports meja and the games while
+    this process still checks the job; the pool then starts at once."""
+    _context()
+    forkserver.ensure_running()
+
+
+def _context() -> ForkServerContext:
+    """The forkserver context, with meja preloaded in the server it starts."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
 
 
 def local_batches(job: SimJob, workers: int) -> Batches:
@@ -21,7 +39,7 @@ def local_batches(job: SimJob, workers: int) -> Batches:
         for index in range(job.games):
             yield play_range(job, index, index + 1)
         return
-    context = multiprocessing.get_context("forkserver")
+    context = _context()
     planner = ChunkPlanner(job.games, workers)
     finished: queue.SimpleQueue[list[GameResult] | BaseException] = queue.SimpleQueue()
     with context.Pool(workers, initializer=_ignore_interrupts) as pool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from meja.bots import make_bot
 from meja.core import Game
@@ -28,8 +27,11 @@ def play_game(job: SimJob, index: int, game: Game | None = None) -> GameResult:
         raise SimulationError(
             f"game {index} (seed {seed}) of {job.game} failed: {type(exc).__name__}: {exc}"
         ) from exc
-    return replace(
-        GameResult.of(episode, index, seed, seat_bots),
+    return GameResult.of(
+        episode,
+        index,
+        seed,
+        seat_bots,
         end=facts.end,
         stats=dict(facts.stats),
         seat_stats=dict(facts.seat_stats),
