@@ -141,16 +141,17 @@ def count_stats(tiles: Sequence[int]) -> CakeStats:
             before = tiles[index - 1]
             if before < 0 or not TILE_TYPES[before].face.yolk_cw:
                 half_yolks += 1
-    present = [(count, flavour) for flavour, count in enumerate(per_flavour) if count]
+    flavours: list[str] = []
+    split: list[int] = []
+    for flavour, count in enumerate(per_flavour):
+        if count:
+            flavours.append(FLAVOURS[flavour])
+            place = len(split)
+            while place and split[place - 1] < count:
+                place -= 1
+            split.insert(place, count)
     return CakeStats(
-        quarters,
-        len(present),
-        tuple(FLAVOURS[flavour] for _, flavour in present),
-        tuple(sorted((count for count, _ in present), reverse=True)),
-        nuts,
-        seeds,
-        yolks,
-        half_yolks,
+        quarters, len(flavours), tuple(flavours), tuple(split), nuts, seeds, yolks, half_yolks
     )
 
 

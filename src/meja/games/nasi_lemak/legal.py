@@ -207,37 +207,42 @@ def may_start_trade(state: NasiLemakState) -> bool:
     if state.declined >= state.max_declined:
         return False
     act = state.active
-    return any(q != act and can_trade(state, q) for q in range(state.num_players))
+    mine = tradable_in_hand(state)
+    return any(q != act and can_trade(state, q, mine) for q in range(state.num_players))
 
 
-def can_trade(state: NasiLemakState, q: int) -> bool:
-    """Whether an offer to q could reach the minimum size on both sides."""
+def tradable_in_hand(state: NasiLemakState) -> int:
+    """The tradable cards the active player holds, what an offer could give."""
     base = state.active * K
     hands = state.hands
     mine = 0
     for t in TRADABLE:
         mine += hands[base + t]
+    return mine
+
+
+def can_trade(state: NasiLemakState, q: int, mine: int) -> bool:
+    """Whether an offer to q could reach the minimum size on both sides, mine being
+    tradable_in_hand(state)."""
     theirs = state.hand_size(q)
     minimum = state.min_trade
     return mine >= minimum and theirs >= minimum and mine + theirs > 0
 
 
 # --- building an offer ----------------------------------------------------------------------
-def _may_propose(state: NasiLemakState) -> bool:
+# given and asked are the cards on each side of the offer so far: total(state.give), total(ask).
+def _may_propose(state: NasiLemakState, given: int, asked: int) -> bool:
     """Both sides hold the minimum, and the offer is not empty (N3)."""
-    given = total(state.give)
-    asked = total(state.ask)
     minimum = state.min_trade
     return given >= minimum and asked >= minimum and given + asked > 0
 
 
-def _may_give_more(state: NasiLemakState) -> bool:
-    return total(state.give) < state.offer_limit
+def _may_give_more(state: NasiLemakState, given: int) -> bool:
+    return given < state.offer_limit
 
 
-def _may_ask_more(state: NasiLemakState) -> bool:
+def _may_ask_more(state: NasiLemakState, asked: int) -> bool:
     """Below the cap, and below the partner's hand size."""
-    asked = total(state.ask)
     return asked < state.offer_limit and asked < state.hand_size(state.target)
 
 
@@ -249,12 +254,14 @@ def offer_moves(state: NasiLemakState) -> list[int]:
     """Propose once both sides are big enough; add cards while the limits allow."""
     give = state.give
     ask = state.ask
-    acts = [PROPOSE] if _may_propose(state) else []
-    if _may_give_more(state):
+    given = total(give)
+    asked = total(ask)
+    acts = [PROPOSE] if _may_propose(state, given, asked) else []
+    if _may_give_more(state, given):
         hands = state.hands
         base = state.active * K
         acts.extend(GIVE + index for index, t in enumerate(TRADABLE) if give[t] < hands[base + t])
-    if _may_ask_more(state):
+    if _may_ask_more(state, asked):
         acts.extend(ASKS)
     acts.append(CANCEL_TRADE)
     if _may_take_back(state):
@@ -266,12 +273,13 @@ def offer_moves(state: NasiLemakState) -> list[int]:
 def offer_allows(state: NasiLemakState, action: int) -> bool:
     """Whether action is one of offer_moves(state), by the same conditions."""
     if action == PROPOSE:
-        return _may_propose(state)
+        return _may_propose(state, total(state.give), total(state.ask))
     if GIVE <= action < ASK:
         t = TRADABLE[action - GIVE]
-        return _may_give_more(state) and state.give[t] < state.hands[state.active * K + t]
+        in_hand = state.hands[state.active * K + t]
+        return _may_give_more(state, total(state.give)) and state.give[t] < in_hand
     if ASK <= action < FAN:
-        return _may_ask_more(state)
+        return _may_ask_more(state, total(state.ask))
     if action == CANCEL_TRADE:
         return True
     if TAKE_BACK <= action < NUM_ACTIONS and _may_take_back(state):
@@ -294,7 +302,10 @@ def _answers(state: NasiLemakState) -> list[int]:
 
 def _partners(state: NasiLemakState) -> list[int]:
     act = state.active
-    partners = [WITH_SEAT + q for q in range(state.num_players) if q != act and can_trade(state, q)]
+    mine = tradable_in_hand(state)
+    partners = [
+        WITH_SEAT + q for q in range(state.num_players) if q != act and can_trade(state, q, mine)
+    ]
     partners.append(CANCEL_TRADE)
     return partners
 
