@@ -72,7 +72,7 @@ def test_the_default_guide_is_the_games_own_and_a_setting_overrides_it(name: str
 
 @pytest.mark.parametrize(
     ("name", "iterations"),
-    [("peranakan", 800), ("te_kuiti", 1600), ("nasi_lemak", 600), ("mooncake", 200)],
+    [("peranakan", 800), ("te_kuiti", 1600), ("nasi_lemak", 600), ("mooncake", 600)],
 )
 def test_the_default_budget_is_the_games_own_and_a_setting_overrides_it(
     name: str, iterations: int
