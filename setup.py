@@ -84,9 +84,12 @@ class OptionalBuildExt(build_ext):
                 Path(output).unlink(missing_ok=True)
             notice(f"compiling the engine failed ({error}); installed as pure Python")
             return
-        for output in self.get_outputs():
-            # Up to date with every source now, even those whose code came out unchanged.
-            Path(output).touch()
+        built = {*self.get_outputs(), *(self.get_ext_fullpath(ext.name) for ext in self.extensions)}
+        for output in map(Path, built):
+            # Up to date with every source now, even those whose code came out unchanged; an
+            # in-place build's copies in the source tree too.
+            if output.exists():
+                output.touch()
 
 
 def clear_compiled(keep: list[str]) -> None:
