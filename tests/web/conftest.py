@@ -365,6 +365,8 @@ class TableDriver:
             kind = decision.name.split(" at ")[0]
             if shots is not None and kind not in {d.name.split(" at ")[0] for d in decisions[:-1]}:
                 self.page.screenshot(path=f"{shots}-{kind}.png")
+            if shots is not None and decision.prompt_fits and not decision.prompt_shown:
+                self.page.screenshot(path=f"{shots}-prompt-away-{len(decisions)}.png")
             if every_move:
                 assert not decision.missing(), "\n".join(decision.missing())
             playable = sorted(decision.paths)

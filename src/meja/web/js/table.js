@@ -23,6 +23,7 @@ const page = {
   replay: null, // the replay frame shown, or null for the live table
   holdUntil: 0, // a state showing something brief (turned tiles) stays up until then
   release: null, // ends that hold early, when this player moves on
+  shownAt: null, // scrollY where the page last brought a decision into view; null once the player scrolls
 };
 
 function seatName(seat) {
@@ -261,10 +262,17 @@ function bringTargetsIntoView() {
   // Keep "Your turn: …" in sight too, when it fits with the targets.
   const prompt = $("prompt").getBoundingClientRect();
   if (box.bottom - prompt.top <= height) box.top = Math.min(box.top, prompt.top);
-  if (box.top >= 0 && box.bottom <= height) return;
-  const wanted = box.bottom - box.top <= height ? (box.top < 0 ? box.top - 8 : box.bottom - height + 8) : box.top - 8;
-  window.scrollBy({ top: wanted, behavior: "instant" });
+  if (box.top < 0 || box.bottom > height) {
+    const wanted = box.bottom - box.top <= height ? (box.top < 0 ? box.top - 8 : box.bottom - height + 8) : box.top - 8;
+    window.scrollBy({ top: wanted, behavior: "instant" });
+  }
+  page.shownAt = window.scrollY;
 }
+
+/** The player scrolling the page themselves lets the decision go out of view on a redraw. */
+window.addEventListener("scroll", () => {
+  if (page.shownAt !== null && Math.abs(window.scrollY - page.shownAt) > 2) page.shownAt = null;
+}, { passive: true });
 
 function drawMoves(message) {
   const box = $("moves");
@@ -377,7 +385,8 @@ async function onState(message) {
   page.pending = false;
   page.log.splice(message.log_start, page.log.length, ...message.log);
   render();
-  if ((newDecision || answered) && message.legal.length) bringTargetsIntoView();
+  // A redraw of the same decision keeps it in view too, unless the player scrolled away from it.
+  if ((newDecision || answered || page.shownAt !== null) && message.legal.length) bringTargetsIntoView();
   // Spectators watch at the table's own pace; a hold there would leave them ever further behind.
   const hold = page.replay || message.you === null ? 0 : page.renderer.holdMs?.(message.view) || 0;
   if (hold) page.holdUntil = Date.now() + hold;
