@@ -8,6 +8,7 @@ phone the board is taller than the screen, so the page must bring each decision 
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -53,3 +54,29 @@ def test_a_phone_brings_every_decision_into_view(
     for decision in decisions:
         if decision.prompt_fits:
             assert decision.prompt_shown, f"{decision.name}: the prompt was scrolled away"
+
+
+REACH = """() => {
+  const prompt = document.getElementById("prompt").getBoundingClientRect();
+  const targets = "#board [data-action], #board [data-pick], #board [data-clear]";
+  const boxes = [...document.querySelectorAll(targets)]
+    .map((node) => node.getBoundingClientRect()).filter((box) => box.width > 0 && box.height > 0);
+  return [prompt.top, Math.max(...boxes.map((box) => box.bottom)), innerHeight];
+}"""
+"""The prompt's top, the lowest target's bottom and the window's height, in window px."""
+
+
+@pytest.mark.parametrize("spare", [2, 6, 12])
+def test_a_decision_that_only_just_fits_a_phone_shows_its_prompt_and_every_target(
+    web: Any, phone_driver: Any, spare: int
+) -> None:
+    table = web.create("nasi_lemak", [{"kind": "human", "name": "Ana"}, BOT])
+    phone_driver.open(table["seats"][0]["join_url"])
+    assert phone_driver.wait_for_turn()
+    page = phone_driver.page
+    top, lowest, _ = page.evaluate(REACH)
+    page.set_viewport_size({"width": 390, "height": math.ceil(lowest - top) + spare})
+    page.evaluate("() => { window.scrollTo(0, 0); window.meja.choose([]); }")
+    top, lowest, height = page.evaluate(REACH)
+    assert top >= 0, f"the prompt starts {-top:.1f} px above the window"
+    assert lowest <= height, f"a target ends {lowest - height:.1f} px below the window"

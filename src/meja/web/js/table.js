@@ -23,7 +23,6 @@ const page = {
   replay: null, // the replay frame shown, or null for the live table
   holdUntil: 0, // a state showing something brief (turned tiles) stays up until then
   release: null, // ends that hold early, when this player moves on
-  shownAt: null, // scrollY where the page last brought a decision into view; null once the player scrolls
 };
 
 function seatName(seat) {
@@ -262,17 +261,13 @@ function bringTargetsIntoView() {
   // Keep "Your turn: …" in sight too, when it fits with the targets.
   const prompt = $("prompt").getBoundingClientRect();
   if (box.bottom - prompt.top <= height) box.top = Math.min(box.top, prompt.top);
-  if (box.top < 0 || box.bottom > height) {
-    const wanted = box.bottom - box.top <= height ? (box.top < 0 ? box.top - 8 : box.bottom - height + 8) : box.top - 8;
-    window.scrollBy({ top: wanted, behavior: "instant" });
-  }
-  page.shownAt = window.scrollY;
+  if (box.top >= 0 && box.bottom <= height) return;
+  // A margin of up to 8 px, but never more than the room left: what fits stays whole in sight.
+  const spare = height - (box.bottom - box.top);
+  const margin = Math.min(8, Math.max(spare, 0) / 2);
+  const wanted = spare >= 0 ? (box.top < 0 ? box.top - margin : box.bottom - height + margin) : box.top - 8;
+  window.scrollBy({ top: wanted, behavior: "instant" });
 }
-
-/** The player scrolling the page themselves lets the decision go out of view on a redraw. */
-window.addEventListener("scroll", () => {
-  if (page.shownAt !== null && Math.abs(window.scrollY - page.shownAt) > 2) page.shownAt = null;
-}, { passive: true });
 
 function drawMoves(message) {
   const box = $("moves");
@@ -385,8 +380,7 @@ async function onState(message) {
   page.pending = false;
   page.log.splice(message.log_start, page.log.length, ...message.log);
   render();
-  // A redraw of the same decision keeps it in view too, unless the player scrolled away from it.
-  if ((newDecision || answered || page.shownAt !== null) && message.legal.length) bringTargetsIntoView();
+  if ((newDecision || answered) && message.legal.length) bringTargetsIntoView();
   // Spectators watch at the table's own pace; a hold there would leave them ever further behind.
   const hold = page.replay || message.you === null ? 0 : page.renderer.holdMs?.(message.view) || 0;
   if (hold) page.holdUntil = Date.now() + hold;
