@@ -23,13 +23,15 @@ def can_draw(counts: list[int], kind: int) -> bool:
 
 def pick_drawn(counts: list[int], roll: float, total: int) -> int:
     """The kind a roll in [0, 1) draws from counts of total items: the one pick_listed finds
-    in draw_outcomes(counts), by the same sums, so a seed gives the same game either way."""
+    in draw_outcomes(counts), by the same sums, so a seed gives the same game either way (counts
+    this small convert to floats exactly, so each share is the quotient count / total gives)."""
+    scale = float(total)
     cumulative = 0.0
     last = -1
     for kind in range(len(counts)):
         count = counts[kind]
         if count:
-            cumulative += count / total
+            cumulative += float(count) / scale
             if roll < cumulative:
                 return kind
             last = kind

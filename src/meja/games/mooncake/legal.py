@@ -7,28 +7,26 @@ tile in hand goes into any empty slot of its own board (tiles never move once pl
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from itertools import product
+from typing import TYPE_CHECKING, Final, cast
 
 from meja.games.mooncake.actions import CHOICES, NUM_ACTIONS, PLACE_BASE
+from meja.games.mooncake.components import TILES_PER_TURN
 from meja.games.mooncake.tables import CHOOSE, PLACE, SLOT_NAMES, SLOTS, TILE_CODES
 
 if TYPE_CHECKING:
     from meja.games.mooncake.state import MooncakeState
 
 
-_CHOICES_SEEN: Final[dict[int, tuple[int, ...]]] = {}
-"""choice_actions by hand, for every hand met: a tuple key costs a hash of its items."""
-
-
 def choice_actions(hand: Sequence[int], pairwise: bool) -> tuple[int, ...]:
-    """The distinct keep/pass choices of a sorted hand (duplicate tiles give one choice)."""
-    key = 2 + pairwise
-    for tile in hand:
-        key = key * 64 + tile + 1
-    found = _CHOICES_SEEN.get(key)
-    if found is None:
-        found = _CHOICES_SEEN[key] = distinct_choices(hand, pairwise)
-    return found
+    """The distinct keep/pass choices of a hand (duplicate tiles give one choice): a full hand's
+    are fixed by which of its tiles are equal, so they are read from CHOICE_PATTERNS."""
+    if len(hand) != TILES_PER_TURN:
+        return distinct_choices(hand, pairwise)
+    first, second, third = hand[0], hand[1], hand[2]
+    return CHOICE_PATTERNS[
+        (first == second) + 2 * (second == third) + 4 * (first == third) + 8 * pairwise
+    ]
 
 
 def distinct_choices(hand: Sequence[int], pairwise: bool) -> tuple[int, ...]:
@@ -47,6 +45,24 @@ def distinct_choices(hand: Sequence[int], pairwise: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _choice_patterns() -> tuple[tuple[int, ...], ...]:
+    """distinct_choices of a hand by which of its tiles are equal and whether play is pairwise,
+    indexed as choice_actions reads them; () where no hand has that pattern."""
+    table: list[tuple[int, ...]] = [()] * 16
+    for hand in product(range(TILES_PER_TURN), repeat=TILES_PER_TURN):
+        first, second, third = hand
+        for pairwise in (False, True):
+            pattern = (first == second) + 2 * (second == third) + 4 * (first == third)
+            table[pattern + 8 * pairwise] = distinct_choices(hand, pairwise)
+    return tuple(table)
+
+
+CHOICE_PATTERNS: Final = _choice_patterns()
+
+ACTION_OBJECTS: Final[tuple[object, ...]] = tuple(range(NUM_ACTIONS))
+"""Every action number made once: a move list takes these rather than making each number anew."""
+
+
 def legal_actions(state: MooncakeState, seat: int) -> list[int]:
     """Sorted legal actions of seat; [] for a seat that may not act (or no seat at all)."""
     if not 0 <= seat < state.num_players:
@@ -61,14 +77,16 @@ def legal_actions(state: MooncakeState, seat: int) -> list[int]:
     base = seat * SLOTS
     boards = state._boards
     empty = [slot for slot in range(SLOTS) if boards[base + slot] < 0]
-    out: list[int] = []
+    numbers = ACTION_OBJECTS
+    out: list[object] = []
     previous = -1
     for tile in hand:
         if tile != previous:
             start = PLACE_BASE + tile * SLOTS
-            out.extend([start + slot for slot in empty])
+            for slot in empty:
+                out.append(numbers[start + slot])
             previous = tile
-    return out
+    return cast(list[int], out)
 
 
 def is_legal(state: MooncakeState, action: int, seat: int) -> bool:
@@ -81,8 +99,10 @@ def is_legal(state: MooncakeState, action: int, seat: int) -> bool:
         )
     if state._phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
         return False
-    tile, slot = divmod(action - PLACE_BASE, SLOTS)
-    return tile in state._hands[seat] and state._boards[seat * SLOTS + slot] < 0
+    place = action - PLACE_BASE
+    return (
+        place // SLOTS in state._hands[seat] and state._boards[seat * SLOTS + place % SLOTS] < 0
+    )
 
 
 def refusal(state: MooncakeState, action: int, seat: int) -> str:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
 
 from meja.games.mooncake.components import (
     CAKES,
@@ -18,10 +17,18 @@ from meja.games.mooncake.components import (
     TASTE_NO_HALF_YOLK,
     TASTE_PER_PAIR,
     TASTE_PER_YOLK,
-    TILE_TYPES,
     Customer,
 )
-from meja.games.mooncake.tables import OVER, SLOTS
+from meja.games.mooncake.tables import (
+    NUMBER_TO_CUSTOMER,
+    OVER,
+    SLOTS,
+    TILE_FLAVOUR,
+    TILE_NUTS,
+    TILE_SEEDS,
+    TILE_YOLK_CCW,
+    TILE_YOLK_CW,
+)
 
 if TYPE_CHECKING:
     from meja.games.mooncake.state import MooncakeState
@@ -42,61 +49,119 @@ _ALL_TIED_AWARD: Final = {
     ALL_TIED_LOWEST: FESTIVE_LOWEST,
 }
 
-OPERATORS: Final[dict[str, Callable[[Any, Any], bool]]] = {
-    "==": operator.eq,
-    ">=": operator.ge,
-    "<=": operator.le,
-}
-"""The comparisons a customer Condition may use."""
+EQUAL: Final = 0
+AT_LEAST: Final = 1
+AT_MOST: Final = 2
+OPERATORS: Final[dict[str, int]] = {"==": EQUAL, ">=": AT_LEAST, "<=": AT_MOST}
+"""The comparisons a customer Condition may use, by the code meets() tests them with."""
+
+STAT_NAMES: Final = (
+    "quarters",
+    "flavour_count",
+    "flavours",
+    "flavour_split",
+    "nuts",
+    "seeds",
+    "nuts_plus_seeds",
+    "pairs",
+    "yolks",
+    "half_yolks",
+)
+"""The stats a customer's condition may name, in the order of CakeStats.numbers."""
+STAT_INDEX: Final = {name: index for index, name in enumerate(STAT_NAMES)}
+COUNT_STAT: Final = 1
+FLAVOURS_STAT: Final = 2
+SPLIT_STAT: Final = 3
+PAIRS_STAT: Final = 7
+YOLKS_STAT: Final = 8
+HALF_YOLKS_STAT: Final = 9
+"""Where cake_numbers puts the stats the Taste table reads (the order of STAT_NAMES)."""
+SPLIT_BASE: Final = 8
+"""A flavour split (counts, largest first) as a number: its counts as digits in this base."""
 
 
 class CakeStats:
-    """What a customer or the Taste table can ask about one mooncake. Never changed once made,
-    so the cakes met again share one; a plain class, which the compiled engine builds natively."""
+    """What a customer or the Taste table can ask about one mooncake. Never changed once made;
+    a plain class, which the compiled engine builds natively."""
 
-    def __init__(
-        self,
-        quarters: int,
-        flavour_count: int,
-        flavours: tuple[str, ...],
-        flavour_split: tuple[int, ...],
-        nuts: int,
-        seeds: int,
-        yolks: int,
-        half_yolks: int,
-    ) -> None:
-        self.quarters: Final = quarters
-        self.flavour_count: Final = flavour_count
-        self.flavours: Final = flavours
-        self.flavour_split: Final = flavour_split
-        self.nuts: Final = nuts
-        self.seeds: Final = seeds
-        self.nuts_plus_seeds: Final = nuts + seeds
-        self.pairs: Final = min(nuts, seeds)
-        self.yolks: Final = yolks
-        self.half_yolks: Final = half_yolks
+    def __init__(self, numbers: list[int]) -> None:
+        """The stats of cake_numbers, by name."""
+        mask = numbers[FLAVOURS_STAT]
+        self.numbers: Final = numbers
+        """Every stat as a number, by STAT_NAMES: what customers' conditions compare."""
+        self.quarters: Final = numbers[0]
+        self.flavour_count: Final = numbers[COUNT_STAT]
+        self.flavours: Final = tuple(name for bit, name in enumerate(FLAVOURS) if mask >> bit & 1)
+        self.flavour_split: Final = split_counts(numbers[SPLIT_STAT])
+        self.nuts: Final = numbers[4]
+        self.seeds: Final = numbers[5]
+        self.nuts_plus_seeds: Final = numbers[6]
+        self.pairs: Final = numbers[PAIRS_STAT]
+        self.yolks: Final = numbers[YOLKS_STAT]
+        self.half_yolks: Final = numbers[HALF_YOLKS_STAT]
 
 
-STAT_NAMES: Final = frozenset(
-    (
-        "quarters",
-        "flavour_count",
-        "flavours",
-        "flavour_split",
-        "nuts",
-        "seeds",
-        "nuts_plus_seeds",
-        "pairs",
-        "yolks",
-        "half_yolks",
-    )
-)
-"""The stats a customer's condition may name."""
+def split_counts(number: int) -> tuple[int, ...]:
+    """The flavour split a split number stands for, largest count first."""
+    counts: list[int] = []
+    while number:
+        counts.append(number % SPLIT_BASE)
+        number //= SPLIT_BASE
+    return tuple(counts)
+
+
+def split_number(split: tuple[int, ...]) -> int:
+    """A flavour split as one number, e.g. (2, 2) as 2 + 2 * 8."""
+    number = 0
+    scale = 1
+    for count in split:
+        number += count * scale
+        scale *= SPLIT_BASE
+    return number
+
+
+def stat_number(stat: str, value: int | tuple[int, ...] | tuple[str, ...]) -> int:
+    """A condition's value as the number CakeStats.numbers holds for that stat; -1 for a value
+    no cake has (flavours out of their printed order, a split not largest first)."""
+    if isinstance(value, int):
+        return value
+    if stat == "flavours":
+        mask = 0
+        last = -1
+        for name in value:
+            index = FLAVOURS.index(name) if name in FLAVOURS else -1
+            if index <= last:
+                return -1
+            mask |= 1 << index
+            last = index
+        return mask
+    counts = tuple(int(count) for count in value)
+    if any(not 0 < count < SPLIT_BASE for count in counts) or list(counts) != sorted(
+        counts, reverse=True
+    ):
+        return -1
+    return split_number(counts)
+
+
+def compile_customer(customer: Customer) -> tuple[tuple[int, int, int], ...]:
+    """A customer's conditions as (stat, operator, number) codes that meets() tests natively."""
+    tests: list[tuple[int, int, int]] = []
+    for cond in customer.conditions:
+        if cond.stat not in STAT_INDEX or cond.op not in OPERATORS:
+            raise ValueError(f"customer {customer.number}: no condition {cond.stat} {cond.op}")
+        stat = STAT_INDEX[cond.stat]
+        if stat in (FLAVOURS_STAT, SPLIT_STAT) and cond.op != "==":
+            raise ValueError(f"customer {customer.number}: {cond.stat} is compared only with ==")
+        tests.append((stat, OPERATORS[cond.op], stat_number(cond.stat, cond.value)))
+    return tuple(tests)
+
+
+CUSTOMER_TESTS: Final = tuple(compile_customer(customer) for customer in CUSTOMERS)
+"""Each customer's conditions, by customer index, as meets() reads them."""
 
 
 _STATS_SEEN: Final[dict[int, CakeStats]] = {}
-"""cake_stats by cake, for every cake met lately: a round scores the same cakes again and
-again in search, and one cake's count costs as much as a whole step of play."""
+"""cake_stats by cake, for every cake met lately: search judges the same cakes again and again."""
 _STATS_KEPT: Final = 1 << 15
 
 
@@ -114,45 +179,86 @@ def cake_stats(tiles: Sequence[int]) -> CakeStats:
 
 
 def count_stats(tiles: Sequence[int]) -> CakeStats:
-    """cake_stats, counted afresh.
+    """cake_stats, counted afresh."""
+    return CakeStats(cake_numbers(list(tiles), 0, len(tiles)))
+
+
+def cake_numbers(slots: list[int], first: int, size: int) -> list[int]:
+    """The stats of the cake in slots[first:first + size], as numbers by STAT_NAMES, counted
+    from the tiles' printed features without copying the cake out.
 
     A tile's clockwise half yolk and the next slot's counter-clockwise half yolk make one complete
     yolk (M2); a half yolk whose partner side is empty or plain stays unmatched.
     """
-    size = len(tiles)
-    per_flavour = [0] * len(FLAVOURS)
+    last = first + size - 1
     quarters = nuts = seeds = yolks = half_yolks = 0
-    for index, tile in enumerate(tiles):
+    lotus = red_bean = green_tea = 0
+    for index in range(first, last + 1):
+        tile = slots[index]
         if tile < 0:
             continue
-        kind = TILE_TYPES[tile]
-        face = kind.face
         quarters += 1
-        per_flavour[kind.flavour] += 1
-        nuts += face.nuts
-        seeds += face.seeds
-        if face.yolk_cw:
-            after = tiles[(index + 1) % size]
-            if after >= 0 and TILE_TYPES[after].face.yolk_ccw:
+        flavour = TILE_FLAVOUR[tile]
+        if flavour == 0:
+            lotus += 1
+        elif flavour == 1:
+            red_bean += 1
+        else:
+            green_tea += 1
+        nuts += TILE_NUTS[tile]
+        seeds += TILE_SEEDS[tile]
+        if TILE_YOLK_CW[tile]:
+            after = slots[index + 1 if index < last else first]
+            if after >= 0 and TILE_YOLK_CCW[after]:
                 yolks += 1
             else:
                 half_yolks += 1
-        if face.yolk_ccw:
-            before = tiles[index - 1]
-            if before < 0 or not TILE_TYPES[before].face.yolk_cw:
+        if TILE_YOLK_CCW[tile]:
+            before = slots[index - 1 if index > first else last]
+            if before < 0 or not TILE_YOLK_CW[before]:
                 half_yolks += 1
-    flavours: list[str] = []
-    split: list[int] = []
-    for flavour, count in enumerate(per_flavour):
-        if count:
-            flavours.append(FLAVOURS[flavour])
-            place = len(split)
-            while place and split[place - 1] < count:
-                place -= 1
-            split.insert(place, count)
-    return CakeStats(
-        quarters, len(flavours), tuple(flavours), tuple(split), nuts, seeds, yolks, half_yolks
+    mask = (lotus > 0) | (red_bean > 0) << 1 | (green_tea > 0) << 2
+    high, middle, low = lotus, red_bean, green_tea
+    if high < middle:
+        high, middle = middle, high
+    if middle < low:
+        middle, low = low, middle
+        if high < middle:
+            high, middle = middle, high
+    split = high
+    if middle:
+        split += middle * SPLIT_BASE
+        if low:
+            split += low * SPLIT_BASE * SPLIT_BASE
+    return [
+        quarters,
+        FLAVOUR_BITS[mask],
+        mask,
+        split,
+        nuts,
+        seeds,
+        nuts + seeds,
+        nuts if nuts < seeds else seeds,
+        yolks,
+        half_yolks,
+    ]
+
+
+FLAVOUR_BITS: Final = tuple(bin(mask).count("1") for mask in range(1 << len(FLAVOURS)))
+"""How many flavours a mask of flavours holds."""
+
+
+def numbers_taste(numbers: list[int], every_cake: bool) -> int:
+    """cake_taste from a cake's stat numbers; every_cake: the half_yolk_bonus "every_cake"."""
+    yolks = numbers[YOLKS_STAT]
+    value = (
+        FLAVOUR_TASTE[numbers[COUNT_STAT]]
+        + TASTE_PER_YOLK * yolks
+        + TASTE_PER_PAIR * numbers[PAIRS_STAT]
     )
+    if numbers[HALF_YOLKS_STAT] == 0 and (every_cake or yolks):
+        value += TASTE_NO_HALF_YOLK
+    return value
 
 
 def cake_taste(stats: CakeStats, half_yolk_bonus: str = BONUS_EVERY_CAKE) -> int:
@@ -173,11 +279,24 @@ def board_cakes(board: Sequence[int]) -> list[list[int]]:
     return [list(board[cake * size : (cake + 1) * size]) for cake in range(CAKES)]
 
 
+def meets(tests: tuple[tuple[int, int, int], ...], numbers: list[int]) -> bool:
+    """Whether a cake's stat numbers pass every (stat, operator, number) test of a customer."""
+    for stat, op, wanted in tests:
+        have = numbers[stat]
+        if op == EQUAL:
+            if have != wanted:
+                return False
+        elif op == AT_LEAST:
+            if have < wanted:
+                return False
+        elif have > wanted:
+            return False
+    return True
+
+
 def satisfies(customer: Customer, stats: CakeStats) -> bool:
     """Whether one mooncake meets every condition on the customer's card."""
-    return all(
-        OPERATORS[cond.op](getattr(stats, cond.stat), cond.value) for cond in customer.conditions
-    )
+    return meets(CUSTOMER_TESTS[NUMBER_TO_CUSTOMER[customer.number]], stats.numbers)
 
 
 def assign_customers(fits: Sequence[Sequence[bool]], num_customers: int) -> list[int]:
@@ -210,10 +329,31 @@ def score_board(
     board: Sequence[int], customers: Sequence[Customer], half_yolk_bonus: str
 ) -> tuple[int, list[int]]:
     """A player's Taste Value for the round and, per cake, the index of the customer it serves."""
-    stats = [cake_stats(cake) for cake in board_cakes(board)]
-    taste = sum(cake_taste(cake, half_yolk_bonus) for cake in stats)
-    fits = [[satisfies(customer, cake) for customer in customers] for cake in stats]
-    return taste, assign_customers(fits, len(customers))
+    shown = [NUMBER_TO_CUSTOMER[customer.number] for customer in customers]
+    return score_seat(list(board), 0, shown, half_yolk_bonus)
+
+
+def score_seat(
+    boards: list[int], start: int, shown: list[int], half_yolk_bonus: str
+) -> tuple[int, list[int]]:
+    """score_board for the board at boards[start:start + SLOTS], customers by index."""
+    every_cake = half_yolk_bonus == BONUS_EVERY_CAKE
+    size = len(QUARTERS)
+    taste = 0
+    fits: list[list[bool]] = []
+    fitting = False
+    for cake in range(CAKES):
+        numbers = cake_numbers(boards, start + cake * size, size)
+        taste += numbers_taste(numbers, every_cake)
+        row: list[bool] = []
+        for customer in shown:
+            fit = meets(CUSTOMER_TESTS[customer], numbers)
+            fitting = fitting or fit
+            row.append(fit)
+        fits.append(row)
+    if not fitting:
+        return taste, [-1] * CAKES
+    return taste, assign_customers(fits, len(shown))
 
 
 def festive_for_taste(tastes: Sequence[int], all_tied: str = ALL_TIED_OTHERS) -> list[int]:
@@ -240,14 +380,16 @@ def score_table(
 ) -> tuple[tuple[int, ...], tuple[tuple[int | None, ...], ...]]:
     """score_boards from plain data: every seat's slots in a row, the customers shown (indices)
     and the half_yolk_bonus option."""
-    customers = [CUSTOMERS[c] for c in shown]
+    slots = list(boards)
+    indices = list(shown)
     tastes: list[int] = []
     served: list[tuple[int | None, ...]] = []
-    for start in range(0, len(boards), SLOTS):
-        board = boards[start : start + SLOTS]
-        taste, assignment = score_board(board, customers, bonus)
+    for start in range(0, len(slots), SLOTS):
+        taste, assignment = score_seat(slots, start, indices, bonus)
         tastes.append(taste)
-        served.append(tuple(None if c < 0 else customers[c].number for c in assignment))
+        served.append(
+            tuple(None if c < 0 else CUSTOMERS[indices[c]].number for c in assignment)
+        )
     return tuple(tastes), tuple(served)
 
 

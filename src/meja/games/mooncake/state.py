@@ -189,7 +189,9 @@ class MooncakeState(State):
     def _apply(self, action: int, player: int) -> None:
         phase = self._phase
         if phase == PLACE:
-            tile, slot = divmod(action - PLACE_BASE, SLOTS)
+            place = action - PLACE_BASE
+            tile = place // SLOTS
+            slot = place % SLOTS
             self._hands[player].remove(tile)
             self._boards[player * SLOTS + slot] = tile
             insert_sorted(self._pending[player], slot)

@@ -25,6 +25,12 @@ CODE_OR_NONE: Final[tuple[str | None, ...]] = (*TILE_CODES, None)
 NUMBER_TO_CUSTOMER: Final = {customer.number: index for index, customer in enumerate(CUSTOMERS)}
 
 NUM_TILE_TYPES: Final = len(TILE_TYPES)
+TILE_FLAVOUR: Final = tuple(tile.flavour for tile in TILE_TYPES)
+TILE_NUTS: Final = tuple(tile.face.nuts for tile in TILE_TYPES)
+TILE_SEEDS: Final = tuple(tile.face.seeds for tile in TILE_TYPES)
+TILE_YOLK_CW: Final = tuple(tile.face.yolk_cw for tile in TILE_TYPES)
+TILE_YOLK_CCW: Final = tuple(tile.face.yolk_ccw for tile in TILE_TYPES)
+"""Each tile's printed features by tile id, read natively where a tile record's fields are not."""
 COPIES: Final = [tile.copies for tile in TILE_TYPES]
 
 REVEAL: Final = 0

@@ -66,7 +66,9 @@ from meja.games.nasi_lemak.tables import (
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
-ASKS: Final = range(ASK, ASK + len(TRADABLE))
+ASKS: Final = tuple(range(ASK, ASK + len(TRADABLE)))
+PLAYS_BY_CARD: Final = tuple((action, CARD_OF_PLAY[action]) for action in CARD_PLAYS)
+"""Each card play with the card it needs, as pairs a move list walks natively."""
 ANNOUNCES: Final = range(ANNOUNCE, ANNOUNCE + len(INGREDIENTS))
 
 
@@ -135,8 +137,8 @@ def main_moves(state: NasiLemakState) -> list[int]:
         acts.append(MAKE)
     if _may_mak_cik(state, base):
         acts.append(MAK_CIK)
-    for action in CARD_PLAYS:
-        if hands[base + CARD_OF_PLAY[action]]:
+    for action, card in PLAYS_BY_CARD:
+        if hands[base + card]:
             acts.append(action)
     if _may_fly(state, base):
         acts.append(FLY)
@@ -145,10 +147,17 @@ def main_moves(state: NasiLemakState) -> list[int]:
     mine = state.flies[act]
     if 1 in mine:
         if _may_fan(state, base):
-            acts.extend(FAN + i for i, fly in enumerate(mine) if fly)
+            _add_flies(acts, FAN, mine)
         if hands[base + SWATTER_CARD]:
-            acts.extend(SWAT + i for i, fly in enumerate(mine) if fly)
+            _add_flies(acts, SWAT, mine)
     return acts
+
+
+def _add_flies(acts: list[int], first: int, flies: list[int]) -> None:
+    """Append first + i for every card i that carries a fly."""
+    for card in range(len(flies)):
+        if flies[card]:
+            acts.append(first + card)
 
 
 def main_allows(state: NasiLemakState, action: int) -> bool:
@@ -260,14 +269,24 @@ def offer_moves(state: NasiLemakState) -> list[int]:
     if _may_give_more(state, given):
         hands = state.hands
         base = state.active * K
-        acts.extend(GIVE + index for index, t in enumerate(TRADABLE) if give[t] < hands[base + t])
+        for index in range(len(TRADABLE)):
+            t = TRADABLE[index]
+            if give[t] < hands[base + t]:
+                acts.append(GIVE + index)
     if _may_ask_more(state, asked):
         acts.extend(ASKS)
     acts.append(CANCEL_TRADE)
     if _may_take_back(state):
-        acts.extend(TAKE_BACK + index for index, t in enumerate(TRADABLE) if give[t])
-        acts.extend(UNASK + index for index, t in enumerate(TRADABLE) if ask[t])
+        _add_offered(acts, TAKE_BACK, give)
+        _add_offered(acts, UNASK, ask)
     return acts
+
+
+def _add_offered(acts: list[int], first: int, side: list[int]) -> None:
+    """Append first + index for every tradable card on this side of the offer."""
+    for index in range(len(TRADABLE)):
+        if side[TRADABLE[index]]:
+            acts.append(first + index)
 
 
 def offer_allows(state: NasiLemakState, action: int) -> bool:
