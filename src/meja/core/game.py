@@ -9,7 +9,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -24,6 +24,30 @@ CHANCE: Final = -1
 
 TERMINAL: Final = -2
 """current_player() once the game is over."""
+
+
+STEP_SEATS: Final = 8
+"""Seats a shared step pair is kept for: CHANCE and seats 0 to 6."""
+STEP_ACTIONS: Final = 1 << 12
+"""Actions a shared step pair is kept for; a larger one gets a pair of its own."""
+_STEP_PAIRS: Final[list[object]] = []
+"""The (seat, action) pairs histories record, made once each, by action and seat."""
+
+
+def step_pair(seat: int, action: int) -> object:
+    """The (seat, action) tuple a history records, shared by every step and game that takes it:
+    a tuple never changes, and a step that makes none gives the cycle collector nothing new."""
+    if not (-1 <= seat < STEP_SEATS - 1 and 0 <= action < STEP_ACTIONS):
+        return (seat, action)
+    index = action * STEP_SEATS + seat + 1
+    pairs = _STEP_PAIRS
+    if index >= len(pairs):
+        pairs.extend([None] * (index + 1 - len(pairs)))
+    pair = pairs[index]
+    if pair is None:
+        pair = (seat, action)
+        pairs[index] = pair
+    return pair
 
 
 @dataclass(frozen=True)
@@ -271,7 +295,7 @@ class State(ABC):
         """Apply action for player (default: the current player); raises IllegalAction."""
         seat = self.check(action, player)
         self._apply(action, seat)
-        self.history.append((seat, action))
+        cast(list[object], self.history).append(step_pair(seat, action))
 
     def check(self, action: int, player: int | None = None) -> int:
         """The seat that would play action, or IllegalAction: apply's test, changing nothing,

@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from meja.games.mooncake.components import CUSTOMERS
-from meja.games.mooncake.scoring import assign_customers, cake_stats, satisfies, score_board
+from meja.games.mooncake.components import CUSTOMERS, Condition, Customer
+from meja.games.mooncake.scoring import (
+    assign_customers,
+    cake_stats,
+    compile_customer,
+    meets,
+    satisfies,
+    score_board,
+)
 from meja.games.mooncake.tables import TILE_CODES
 
 TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
@@ -80,3 +87,34 @@ def test_a_customer_buys_at_most_one_cake_from_a_player() -> None:
     board = cake("L-> L-< L- L-") + cake("R-> R-< R- R-") + cake("RNN G- R- G-")
     _, served = score_board(board, [CUSTOMERS[9]], "every_cake")
     assert served == [0, -1, -1]
+
+
+def test_a_flavour_condition_out_of_printed_order_is_met_by_no_cake() -> None:
+    lotus_and_tea = Customer(
+        99, "Test", "lotus and green tea", (Condition("flavours", "==", ("lotus", "green_tea")),)
+    )
+    tea_and_lotus = Customer(
+        99, "Test", "green tea and lotus", (Condition("flavours", "==", ("green_tea", "lotus")),)
+    )
+    tests = compile_customer(lotus_and_tea)
+    stats = cake_stats(cake("L- L- G- G-"))
+    assert meets(tests, stats.numbers)
+    assert stats.flavours == ("lotus", "green_tea")
+    assert not meets(compile_customer(tea_and_lotus), stats.numbers)
+
+
+def test_a_customer_comparing_flavours_by_more_or_less_is_refused() -> None:
+    odd = Customer(
+        99, "Test", "flavours at least lotus", (Condition("flavours", ">=", ("lotus",)),)
+    )
+    with pytest.raises(ValueError, match="flavours is compared only with =="):
+        compile_customer(odd)
+
+
+def test_a_split_is_matched_only_largest_count_first() -> None:
+    stats = cake_stats(cake("L- L- L- R-"))
+    assert stats.flavour_split == (3, 1)
+    three_one = Customer(99, "Test", "3 and 1", (Condition("flavour_split", "==", (3, 1)),))
+    one_three = Customer(99, "Test", "1 and 3", (Condition("flavour_split", "==", (1, 3)),))
+    assert meets(compile_customer(three_one), stats.numbers)
+    assert not meets(compile_customer(one_three), stats.numbers)

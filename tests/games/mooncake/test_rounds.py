@@ -11,6 +11,7 @@ from meja.core import CHANCE, IllegalAction, NotYourTurn
 from meja.core.episode import play_random
 from meja.core.game import random_step
 from meja.games.mooncake import GAME, MooncakeState
+from meja.games.mooncake.legal import choice_actions, distinct_choices
 from meja.games.mooncake.tables import TILE_CODES
 
 TILE = {code: tile for tile, code in enumerate(TILE_CODES)}
@@ -137,6 +138,16 @@ def test_duplicate_tiles_give_one_choice_per_distinct_split() -> None:
         "keep L-, left GN, right L-",
         "keep GN, left L-, right L-",
     ]
+
+
+@pytest.mark.parametrize("pairwise", [False, True])
+def test_a_hands_choices_are_its_distinct_splits_whatever_tiles_repeat(pairwise: bool) -> None:
+    rng = random.Random(7)
+    hands = [tuple(rng.randrange(len(TILE_CODES)) for _ in range(3)) for _ in range(3000)]
+    hands += [(a, b, c) for a in range(3) for b in range(3) for c in range(3)]
+    for hand in hands:
+        for ordered in (hand, tuple(sorted(hand))):
+            assert choice_actions(ordered, pairwise) == distinct_choices(ordered, pairwise), ordered
 
 
 def test_choices_stay_hidden_until_every_seat_has_chosen() -> None:

@@ -45,6 +45,20 @@ def test_each_complete_yolk_scores_one() -> None:
     assert taste("L-> LN<> LS<> L-<") == 3 + 3 + 1 + 1
 
 
+def test_the_last_quarter_s_clockwise_half_meets_the_first_quarter_s_M2() -> None:
+    """M2: a cake is round, so NW's clockwise edge meets NE's counter-clockwise edge."""
+    stats = cake_stats(cake("L-< L- L- L->"))
+    assert (stats.yolks, stats.half_yolks) == (1, 0)
+    assert taste("L-< L- L- L->") == 3 + 1 + 1
+
+
+def test_a_half_yolk_facing_an_empty_quarter_stays_half() -> None:
+    stats = cake_stats(cake("L-< . . L->"))
+    assert (stats.yolks, stats.half_yolks) == (1, 0)
+    stats = cake_stats(cake("L-< . L-> ."))
+    assert (stats.yolks, stats.half_yolks) == (0, 2)
+
+
 def test_halves_on_the_wrong_edges_make_no_yolk() -> None:
     """A tile's cw half faces the next slot clockwise, so '<' then '>' do not meet."""
     stats = cake_stats(cake("L-< L-> L- L-"))

@@ -233,9 +233,11 @@ def tradable_in_hand(state: NasiLemakState) -> int:
 def can_trade(state: NasiLemakState, q: int, mine: int) -> bool:
     """Whether an offer to q could reach the minimum size on both sides, mine being
     tradable_in_hand(state)."""
-    theirs = state.hand_size(q)
     minimum = state.min_trade
-    return mine >= minimum and theirs >= minimum and mine + theirs > 0
+    if mine < minimum:
+        return False
+    theirs = state.hand_size(q)
+    return theirs >= minimum and mine + theirs > 0
 
 
 # --- building an offer ----------------------------------------------------------------------

@@ -169,6 +169,8 @@ def conservation_problems(state: NasiLemakState) -> list[str]:
             problems.append(
                 f"{total} Nasi Lemak cards of {nl_card.packs} packs, expected {nl_card.count}"
             )
+    if state.sizes != state.count_hands():
+        problems.append(f"hand sizes kept as {state.sizes}, counted {state.count_hands()}")
     known = state.known
     for q in range(n):
         hand = state.hands[span(q)]
@@ -202,6 +204,7 @@ def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     state.hands = []
     for q, hand in enumerate(hands):
         state.hands += read_counts(hand, f"hands[{q}]")
+    state.sizes = state.count_hands()
     state.discard = read_counts(data.get("discard_pile", {}), "discard_pile")
     state.revealed = read_counts(data.get("revealed", {}), "revealed")
     state.nl, state.flies = _load_table(data["nasi_lemak"], n)

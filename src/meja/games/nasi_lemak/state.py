@@ -146,6 +146,8 @@ class NasiLemakState(State):
         self.fan_from = -1  # the active player's card a Fan moves a fly from
         self.taken_back = 0  # cards taken back out of the offer being built (N3)
         self.hands = [0] * (num_players * K)  # rows: tables.span
+        self.sizes = [0] * num_players
+        """Cards in each hand, kept beside hands by every step that changes one (see hand_size)."""
         self.known = [0] * (num_players * num_players * K)  # rows: tables.seen_span
         self.draw = [card.count for card in CARD_TYPES]
         self.discard = [0] * K
@@ -184,6 +186,7 @@ class NasiLemakState(State):
         copy.fan_from = self.fan_from
         copy.taken_back = self.taken_back
         copy.hands = self.hands[:]
+        copy.sizes = self.sizes[:]
         copy.known = self.known[:]
         copy.draw = self.draw[:]
         copy.discard = self.discard[:]
@@ -217,9 +220,12 @@ class NasiLemakState(State):
         return legal.explain(self, action, seat)
 
     def hand_size(self, seat: int) -> int:
-        """Cards in seat's hand (public)."""
-        base = seat * K
-        return span_total(self.hands, base, base + K)
+        """Cards in seat's hand (public), as kept: the rules ask it of every seat at every turn."""
+        return self.sizes[seat]
+
+    def count_hands(self) -> list[int]:
+        """Cards in each hand, counted afresh from the hands."""
+        return [span_total(self.hands, q * K, q * K + K) for q in range(self.num_players)]
 
     def _chance_counts(self) -> list[int]:
         """A card from the draw pile, the target's hand or the pile, or the starting seat."""
@@ -243,6 +249,7 @@ class NasiLemakState(State):
         if phase == DRAW:
             self._take_from_draw(action)
             self.hands[self.active * K + action] += 1
+            self.sizes[self.active] += 1
             self.to_draw -= 1
             self.settle_draws()
         elif phase == MAIN:
@@ -260,6 +267,7 @@ class NasiLemakState(State):
         elif phase == DEAL:
             self._take_from_draw(action)
             self.hands[self.deal_seat * K + action] += 1
+            self.sizes[self.deal_seat] += 1
             self.to_draw -= 1
             self.settle_draws()
         elif phase == COOK:
@@ -310,6 +318,7 @@ class NasiLemakState(State):
         elif action == FLY:
             # The played fly is in the air until it lands (counted by conservation_problems).
             self.hands[act * K + FLY_CARD] -= 1
+            self.sizes[act] -= 1
             public_loss(self, act, FLY_CARD, 1)
             self.phase = FLY_TARGET
         elif action < TRADE:
@@ -385,6 +394,8 @@ class NasiLemakState(State):
                 if given or asked:
                     hands[act * K + t] += asked - given
                     hands[q * K + t] += given - asked
+                    self.sizes[act] += asked - given
+                    self.sizes[q] += given - asked
                     public_loss(self, act, t, given)
                     public_loss(self, q, t, asked)
                     public_gain(self, act, t, asked)
@@ -427,11 +438,13 @@ class NasiLemakState(State):
             count = hands[q * K + t]
             if q != act and count:
                 hands[q * K + t] = 0
+                self.sizes[q] -= count
                 handed[q] = count
                 for r in range(n):
                     known[(r * n + q) * K + t] = 0
         gained = total(handed)
         hands[act * K + t] += gained
+        self.sizes[act] += gained
         self.just_seen = Announced(act, t, tuple(handed))
         public_gain(self, act, t, gained)
 
@@ -441,6 +454,8 @@ class NasiLemakState(State):
         victim = self.target
         self.hands[victim * K + t] -= 1
         self.hands[act * K + t] += 1
+        self.sizes[victim] -= 1
+        self.sizes[act] += 1
         secret_move(self, victim, act, t)
         self._next_victim()
 
@@ -465,6 +480,8 @@ class NasiLemakState(State):
         q = self.target
         self.hands[q * K + t] -= 1
         self.hands[act * K + t] += 1
+        self.sizes[q] -= 1
+        self.sizes[act] += 1
         secret_move(self, q, act, t)
         self.takes -= 1
         self.took = t if self.takes else -1
@@ -474,6 +491,7 @@ class NasiLemakState(State):
     def _discard_from(self, seat: int, t: int) -> None:
         """Seat puts a card of type t face up on the discard pile."""
         self.hands[seat * K + t] -= 1
+        self.sizes[seat] -= 1
         self.discard[t] += 1
         public_loss(self, seat, t, 1)
 
@@ -494,6 +512,7 @@ class NasiLemakState(State):
             if count:
                 if t in INGREDIENTS:
                     self.hands[act * K + t] += count
+                    self.sizes[act] += count
                     public_gain(self, act, t, count)
                 else:
                     self.discard[t] += count
