@@ -30,7 +30,7 @@ from meja.games.peranakan.actions import (
 )
 from meja.games.peranakan.components import NYONYA, SUPPLY_NEXT_TO, WILD
 from meja.games.peranakan.tables import (
-    AREA_GETTERS,
+    AREA_CELLS,
     CHOOSE_KUEH,
     COLLECT_KUEH,
     DECK_TOP,
@@ -50,6 +50,7 @@ from meja.games.peranakan.tables import (
     REVEAL_ORDER,
     START,
     TAKE,
+    TOUCH_MASKS,
     Pawn,
 )
 
@@ -110,7 +111,8 @@ class PeranakanState(State):
         """Cache the option-dependent tables used on the hot path."""
         self.neighbours = NEIGHBOURHOODS[self.options["baba_neighbourhood"]]
         self.areas = (LINE_SETS, NEIGHBOUR_SETS[self.options["baba_neighbourhood"]])
-        self.area_tiles = AREA_GETTERS[self.options["baba_neighbourhood"]]
+        self.area_cells = AREA_CELLS[self.options["baba_neighbourhood"]]
+        self.touch_masks = TOUCH_MASKS[self.options["baba_neighbourhood"]]
         self.nyonya_own = bool(self.options["nyonya_counts_own_tile"])
         self.baba_own = bool(self.options["baba_counts_own_tile"])
         self.random_start = self.options["start_player"] == "random"
@@ -122,7 +124,8 @@ class PeranakanState(State):
         copy.history = self.history[:]
         copy.neighbours = self.neighbours
         copy.areas = self.areas
-        copy.area_tiles = self.area_tiles
+        copy.area_cells = self.area_cells
+        copy.touch_masks = self.touch_masks
         copy.nyonya_own = self.nyonya_own
         copy.baba_own = self.baba_own
         copy.random_start = self.random_start
@@ -253,12 +256,13 @@ class PeranakanState(State):
     def is_due(self, pawn: Pawn) -> bool:
         """A Nyonya's row and column, or a Baba's neighbourhood, are all filled (P2, P4)."""
         cell, _, kind = pawn
-        return -1 not in self.area_tiles[kind][cell](self.top)
+        top = self.top
+        return all(top[other] >= 0 for other in self.area_cells[kind][cell])
 
     def touches(self, pawn: Pawn, cell: int) -> bool:
         """Whether a tile placed on cell lies in the pawn's area or under the pawn."""
         home, _, kind = pawn
-        return home == cell or cell in self.areas[kind][home]
+        return self.touch_masks[kind][home] >> cell & 1 == 1
 
     def _collect(self) -> None:
         """Step 4: due pawns collect, active player first then clockwise (P7).

@@ -5,8 +5,6 @@ Built once at import so the rules code only indexes tuples on the hot path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import itemgetter
 from typing import Final
 
 from meja.games.peranakan.components import (
@@ -107,19 +105,28 @@ NEIGHBOUR_SETS: Final[dict[str, tuple[frozenset[int], ...]]] = {
 """The same areas as sets, to ask quickly whether a placement touches a pawn's area."""
 
 
-def _getter(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """A fast reader of the tiles on cells, always as a tuple."""
-    get = itemgetter(*cells)
-    if len(cells) > 1:
-        return get
-    return lambda top: (get(top),)
-
-
-AREA_GETTERS: Final[dict[str, tuple[tuple[Callable[[list[int]], tuple[int, ...]], ...], ...]]] = {
-    name: (tuple(map(_getter, LINE_OTHERS)), tuple(map(_getter, table)))
-    for name, table in NEIGHBOURHOODS.items()
+AREA_CELLS: Final[dict[str, tuple[tuple[tuple[int, ...], ...], ...]]] = {
+    name: (LINE_OTHERS, table) for name, table in NEIGHBOURHOODS.items()
 }
-"""Per baba_neighbourhood option, per pawn kind, per cell: read the tiles of the pawn's area."""
+"""Per baba_neighbourhood option, per pawn kind, per cell: the cells of the pawn's area."""
+
+
+def _touch_mask(home: int, area: tuple[int, ...]) -> int:
+    """The cells a placement touches a pawn on home from, as bits: its area and home itself."""
+    mask = 1 << home
+    for cell in area:
+        mask |= 1 << cell
+    return mask
+
+
+TOUCH_MASKS: Final[dict[str, tuple[tuple[int, ...], ...]]] = {
+    name: tuple(
+        tuple(_touch_mask(home, area) for home, area in enumerate(kind_areas))
+        for kind_areas in areas
+    )
+    for name, areas in AREA_CELLS.items()
+}
+"""Per option, kind and cell: bit c is set when a tile placed on cell c touches that pawn."""
 
 KIND_PATTERN: Final[tuple[int, ...]] = tuple(kind.pattern for kind in TILE_KINDS)
 KIND_FIXED: Final[tuple[tuple[int, ...], ...]] = tuple(
