@@ -6,6 +6,7 @@ import pytest
 
 from meja.games.mooncake.components import CUSTOMERS, Condition, Customer
 from meja.games.mooncake.scoring import (
+    STAT_INDEX,
     assign_customers,
     cake_stats,
     compile_customer,
@@ -118,3 +119,25 @@ def test_a_split_is_matched_only_largest_count_first() -> None:
     one_three = Customer(99, "Test", "1 and 3", (Condition("flavour_split", "==", (1, 3)),))
     assert meets(compile_customer(three_one), stats.numbers)
     assert not meets(compile_customer(one_three), stats.numbers)
+
+
+# cake: quarters, flavour_count, nuts, seeds, nuts_plus_seeds, pairs, yolks, half_yolks, split
+STATS_BY_NAME = {
+    "LNN RNS> LS<> G-<": (4, 3, 3, 2, 5, 2, 2, 0, (2, 1, 1)),
+    "LNN LNN LN R->": (4, 2, 5, 0, 5, 0, 0, 1, (3, 1)),
+    "LSS RSS LN G-": (4, 3, 1, 4, 5, 1, 0, 0, (2, 1, 1)),
+}
+NAMED = (
+    "quarters", "flavour_count", "nuts", "seeds", "nuts_plus_seeds", "pairs", "yolks", "half_yolks"
+)
+
+
+@pytest.mark.parametrize("text", sorted(STATS_BY_NAME))
+def test_a_cakes_stats_by_name_are_the_numbers_its_customers_compare(text: str) -> None:
+    """What the heuristic and the Taste table read by name is what every customer card tests."""
+    *counts, split = STATS_BY_NAME[text]
+    stats = cake_stats(cake(text))
+    expected = dict(zip(NAMED, counts, strict=True))
+    assert {name: getattr(stats, name) for name in expected} == expected
+    assert {name: stats.numbers[STAT_INDEX[name]] for name in expected} == expected
+    assert stats.flavour_split == split

@@ -69,13 +69,17 @@ STAT_NAMES: Final = (
 )
 """The stats a customer's condition may name, in the order of CakeStats.numbers."""
 STAT_INDEX: Final = {name: index for index, name in enumerate(STAT_NAMES)}
+QUARTERS_STAT: Final = 0
 COUNT_STAT: Final = 1
 FLAVOURS_STAT: Final = 2
 SPLIT_STAT: Final = 3
+NUTS_STAT: Final = 4
+SEEDS_STAT: Final = 5
+NUTS_PLUS_SEEDS_STAT: Final = 6
 PAIRS_STAT: Final = 7
 YOLKS_STAT: Final = 8
 HALF_YOLKS_STAT: Final = 9
-"""Where cake_numbers puts the stats the Taste table reads (the order of STAT_NAMES)."""
+"""Where cake_numbers puts each stat (the order of STAT_NAMES)."""
 SPLIT_BASE: Final = 8
 """A flavour split (counts, largest first) as a number: its counts as digits in this base."""
 
@@ -89,13 +93,13 @@ class CakeStats:
         mask = numbers[FLAVOURS_STAT]
         self.numbers: Final = numbers
         """Every stat as a number, by STAT_NAMES: what customers' conditions compare."""
-        self.quarters: Final = numbers[0]
+        self.quarters: Final = numbers[QUARTERS_STAT]
         self.flavour_count: Final = numbers[COUNT_STAT]
         self.flavours: Final = tuple(name for bit, name in enumerate(FLAVOURS) if mask >> bit & 1)
         self.flavour_split: Final = split_counts(numbers[SPLIT_STAT])
-        self.nuts: Final = numbers[4]
-        self.seeds: Final = numbers[5]
-        self.nuts_plus_seeds: Final = numbers[6]
+        self.nuts: Final = numbers[NUTS_STAT]
+        self.seeds: Final = numbers[SEEDS_STAT]
+        self.nuts_plus_seeds: Final = numbers[NUTS_PLUS_SEEDS_STAT]
         self.pairs: Final = numbers[PAIRS_STAT]
         self.yolks: Final = numbers[YOLKS_STAT]
         self.half_yolks: Final = numbers[HALF_YOLKS_STAT]
@@ -225,6 +229,7 @@ def cake_numbers(slots: list[int], first: int, size: int) -> list[int]:
         middle, low = low, middle
         if high < middle:
             high, middle = middle, high
+    # split_number((high, middle, low) without zeros), packed here so that no tuple is built.
     split = high
     if middle:
         split += middle * SPLIT_BASE
