@@ -128,7 +128,14 @@ STATS_BY_NAME = {
     "LSS RSS LN G-": (4, 3, 1, 4, 5, 1, 0, 0, (2, 1, 1)),
 }
 NAMED = (
-    "quarters", "flavour_count", "nuts", "seeds", "nuts_plus_seeds", "pairs", "yolks", "half_yolks"
+    "quarters",
+    "flavour_count",
+    "nuts",
+    "seeds",
+    "nuts_plus_seeds",
+    "pairs",
+    "yolks",
+    "half_yolks",
 )
 
 

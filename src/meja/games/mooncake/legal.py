@@ -100,9 +100,7 @@ def is_legal(state: MooncakeState, action: int, seat: int) -> bool:
     if state._phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
         return False
     place = action - PLACE_BASE
-    return (
-        place // SLOTS in state._hands[seat] and state._boards[seat * SLOTS + place % SLOTS] < 0
-    )
+    return place // SLOTS in state._hands[seat] and state._boards[seat * SLOTS + place % SLOTS] < 0
 
 
 def refusal(state: MooncakeState, action: int, seat: int) -> str:

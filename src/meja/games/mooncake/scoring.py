@@ -392,9 +392,7 @@ def score_table(
     for start in range(0, len(slots), SLOTS):
         taste, assignment = score_seat(slots, start, indices, bonus)
         tastes.append(taste)
-        served.append(
-            tuple(None if c < 0 else CUSTOMERS[indices[c]].number for c in assignment)
-        )
+        served.append(tuple(None if c < 0 else CUSTOMERS[indices[c]].number for c in assignment))
     return tuple(tastes), tuple(served)
 
 
