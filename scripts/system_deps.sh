@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install the Debian packages meja needs. With "compiler": a C compiler and the Python headers,
-# for the compiled engine. With nothing: those, chromium for the browser tests and PostgreSQL
-# for the database tests (they start a throwaway cluster of their own).
+# for the compiled engine. With nothing: those, chromium for the browser tests, PostgreSQL
+# for the database tests (they start a throwaway cluster of their own), and Node.js and npm
+# for type-checking the browser table's JavaScript (make typecheck).
 set -eu
 PYTHON="${PYTHON:-python3}"
 missing=""
@@ -12,6 +13,8 @@ if [ "${1:-}" != "compiler" ]; then
   command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
   command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
     || missing="$missing postgresql"
+  command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+  command -v npm >/dev/null 2>&1 || missing="$missing npm"
 fi
 [ -z "$missing" ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then

@@ -10,9 +10,11 @@ import importlib
 import importlib.machinery
 import os
 import random
+import runpy
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -196,3 +198,96 @@ def test_meja_pure_asks_for_python_without_a_word(
     monkeypatch.setenv("MEJA_PURE", "1")
     assert _build.select() == "pure"
     assert capsys.readouterr().err == ""
+
+
+def test_a_pure_process_never_picks_up_an_engine_compiled_after_it_started(
+    checkout: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`make play` serves on the sources while the engine compiles beside them: the server
+    must keep importing sources, or it would mix the two builds."""
+    for binary in (checkout / "src").rglob(f"*{SUFFIX}"):
+        binary.unlink()
+    later = checkout / "src" / "meja" / "games" / "late.py"
+    later.parent.mkdir()
+    later.write_text("WHO = 'source'\n")
+    assert _build.select() == "pure"
+    assert capsys.readouterr().err == ""
+    (later.parent / f"late{SUFFIX}").write_bytes(b"")
+    finder = sys.meta_path[0]
+    assert isinstance(finder, _build.SourcesFirst)
+    spec = finder.find_spec("meja.games.late", None)
+    assert spec is not None and spec.origin == str(later)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load(script: str) -> dict[str, Any]:
+    """The functions of one of the build scripts, without running it."""
+    return runpy.run_path(str(ROOT / script), run_name="meja_build_test")
+
+
+@pytest.fixture
+def built_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A source tree with two engine modules, both compiled after every source changed."""
+    monkeypatch.chdir(tmp_path)
+    core = tmp_path / "src" / "meja" / "core"
+    core.mkdir(parents=True)
+    for name in ("game", "tally"):
+        (core / f"{name}.py").write_text("")
+        (core / f"{name}{SUFFIX}").write_bytes(b"")
+        os.utime(core / f"{name}.py", (1_000, 1_000))
+    (tmp_path / "src" / f"{_build.GROUP}{SUFFIX}").write_bytes(b"")
+    return tmp_path
+
+
+def test_an_editable_install_keeps_an_engine_compiled_after_every_source(
+    built_tree: Path,
+) -> None:
+    """`pip install -e ".[train]"` must not compile the engine a second time."""
+    setup = _load("setup.py")
+    sources = ["src/meja/core/game.py", "src/meja/core/tally.py"]
+    library = built_tree / "src" / f"{_build.GROUP}{SUFFIX}"
+    os.utime(library, (ROOT.joinpath("setup.py").stat().st_mtime + 1,) * 2)
+    assert setup["up_to_date"](sources)
+    os.utime(built_tree / "src/meja/core/tally.py", (library.stat().st_mtime + 1,) * 2)
+    assert not setup["up_to_date"](sources), "a source edited since"
+    os.utime(built_tree / "src/meja/core/tally.py", (1_000, 1_000))
+    (built_tree / "src/meja/core/chance.py").write_text("")
+    os.utime(built_tree / "src/meja/core/chance.py", (1_000, 1_000))
+    assert not setup["up_to_date"]([*sources, "src/meja/core/chance.py"]), "a module not built"
+    library.unlink()
+    assert not setup["up_to_date"](sources), "no shared library"
+
+
+def test_a_built_engine_moves_in_with_its_shared_library_last_dated_to_the_build_start(
+    built_tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process starting while the engine moves in finds no shared library, so runs the
+    sources (never half an engine); a source edited during the build counts as newer."""
+    script = _load("scripts/build_engine.py")
+    setup = _load("setup.py")
+    stage = built_tree / "build" / "engine"
+    (stage / "meja" / "core").mkdir(parents=True)
+    for name in ("game", "tally"):
+        (stage / "meja" / "core" / f"{name}{SUFFIX}").write_bytes(b"new")
+    (stage / f"{_build.GROUP}{SUFFIX}").write_bytes(b"new")
+    monkeypatch.setitem(script["install"].__globals__, "STAGE", stage)
+    monkeypatch.setitem(script["install"].__globals__, "ROOT", built_tree)
+    moved: list[str] = []
+    real_replace = os.replace
+
+    def replace(built: Path, target: Path) -> None:
+        library = built_tree / "src" / f"{_build.GROUP}{SUFFIX}"
+        moved.append(Path(target).name)
+        assert not library.exists(), "a shared library was in place while files moved"
+        real_replace(built, target)
+
+    monkeypatch.setattr(os, "replace", replace)
+    sources = ["src/meja/core/game.py", "src/meja/core/tally.py"]
+    moves = script["staged"](sources)
+    script["install"](moves, setup, sources, 5_000.0)
+    assert moved[-1] == f"{_build.GROUP}{SUFFIX}" and len(moved) == 3
+    library = built_tree / "src" / f"{_build.GROUP}{SUFFIX}"
+    assert library.read_bytes() == b"new" and library.stat().st_mtime == 5_000.0
+    assert (built_tree / "src/meja/core" / f"tally{SUFFIX}").read_bytes() == b"new"

@@ -230,6 +230,47 @@ def test_random_games_keep_every_invariant(name: str, num_players: int, seeds: r
         assert str(replayed) == str(state)
 
 
+UNDO_GAMES = max(1, GAMES_PER_GAME // 1000)
+"""Seeded random games per game and player count for the take-back rule: judging the mover
+replays the game from its start, so a game costs its length squared."""
+
+
+@pytest.mark.parametrize(
+    ("name", "num_players"),
+    [
+        pytest.param(game.name, n, id=f"{game.name}-{n}p")
+        for game in list_games()
+        for n in game.player_counts()
+    ],
+)
+def test_a_seat_takes_back_exactly_its_own_last_step_while_nothing_has_shown(
+    name: str, num_players: int
+) -> None:
+    """After every step, each seat may take back exactly its own last step, while it is still
+    active and the step told no viewer anything new; taking it back gives the state before it,
+    view for view. Each game's tests/games/<game>/test_undo.py says which moves that is."""
+    from meja.core import load_game
+    from meja.core.told import told_all, viewers
+
+    game = load_game(name)
+    for seed in range(UNDO_GAMES):
+        rng = random.Random(seed * 1_000 + num_players)
+        state = game.new_state(num_players)
+        while not state.is_terminal():
+            before = state.clone()
+            seat, action = random_step(state, rng)
+            reveals = any(told.reveals for told in told_all(state, seat, action))
+            state.apply(action, seat)
+            still = seat in state.active_players()
+            for p in range(num_players):
+                may = p == seat and still and not reveals
+                assert state.undoable(p) == may, f"seed {seed}, step {len(state.history)}, seat {p}"
+            if seat >= 0 and still and not reveals:
+                undone = state.undone(seat)
+                assert undone == before and undone.history == before.history
+                assert all(undone.view(v) == before.view(v) for v in viewers(num_players))
+
+
 def test_every_game_is_registered_with_its_facts() -> None:
     games = list_games()
     assert games, "no game is registered"

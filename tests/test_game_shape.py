@@ -28,6 +28,7 @@ GAME_MODULES = {
     "scoring",
     "spec",
     "state",
+    "statistics",
     "tables",
     "text",
     "told",

@@ -79,16 +79,36 @@ class SourcesFirst(MetaPathFinder):
         return importlib.util.spec_from_file_location(fullname, source)
 
 
+def engine_sources() -> dict[str, Path]:
+    """Every module of the engine's folders (packages aside, never compiled), by name."""
+    return {
+        ".".join(source.relative_to(PACKAGE.parent).with_suffix("").parts): source
+        for part in ENGINE
+        for source in (PACKAGE / part).rglob("*.py")
+        if source.name != "__init__.py"
+    }
+
+
+def run_sources() -> str:
+    """Run the engine from its sources for the life of this process, even if a build in the
+    background puts compiled modules beside them meanwhile (a process never mixes the two)."""
+    sys.meta_path.insert(0, SourcesFirst(engine_sources()))
+    return "pure"
+
+
 def select() -> str:
     """Decide the build for this process, before any engine module is imported."""
     modules = compiled_modules()
     if not modules:
-        return "pure"
+        return run_sources()
     reason = None
     if os.environ.get("MEJA_PURE") == "1":
         reason = ""
     elif (library := _group_library()) is None:
-        reason = "the compiled engine is incomplete; running pure Python (run make to rebuild)"
+        reason = (
+            "the compiled engine is incomplete or being installed; running pure Python"
+            " (make builds it)"
+        )
     elif stale := _stale(modules, library):
         reason = (
             f"{stale.relative_to(PACKAGE.parent.parent)} changed after the engine was compiled;"
@@ -98,5 +118,4 @@ def select() -> str:
         return "compiled"
     if reason:
         print(f"meja: {reason}", file=sys.stderr)
-    sys.meta_path.insert(0, SourcesFirst({name: src for name, (_, src) in modules.items()}))
-    return "pure"
+    return run_sources()

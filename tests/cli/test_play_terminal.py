@@ -36,8 +36,11 @@ def test_a_whole_te_kuiti_game_with_help_bad_input_and_undo() -> None:
     assert "Te Kuiti: the rules as meja plays them" in out
     assert "'flip z9' is not a Te Kuiti move" in out
     assert "No move 999: choose a number from 1 to 60." in out
-    assert out.count("Nothing to undo") == 2, "undo refused at the start and after the flips"
-    assert "Took back your last decision." in out
+    assert "Cannot take back: you have not moved yet." in out
+    assert "Taken back: put up a fence above a1." in out, "the shepherd's first fence is taken back"
+    drawn = "Cannot take back: something was drawn or turned up after your move"
+    assert drawn in out, "the fences stand once the sheep player has turned tiles over"
+    assert out.count("Cannot take back:") == 2
     assert "Bot 2 turned over" in out
     turned = [line for line in _log(out) if "turned over" in line and "collected" not in line]
     assert turned, "the log says which tiles were turned over"
@@ -89,10 +92,14 @@ def test_the_sheep_player_sees_both_unmatched_sheep_before_the_shepherd_moves() 
     assert result.returncode == 0, result.stderr
     turn = out[out.index("You turned over b2.") :]
     seen = turn[: turn.index("Bot 1 put up two fences")]
-    assert "│ 2   JO   AN*  ??" in seen, "both turned sheep face up before the shepherd moves"
-    assert "a2 b2 turn back face" in seen
+    assert "│ 2    Joyful     Angry*        ?" in seen, (
+        "both turned sheep face up before the shepherd"
+    )
+    assert "a2 and b2" in seen and "turn back face down at the next move" in seen
     after = turn[turn.index("Bot 1 put up two fences") :]
-    assert "│ 2   ??   ??   ??" in after, "face down again once the shepherd has moved"
+    assert "│ 2       ?          ?          ?" in after, (
+        "face down again once the shepherd has moved"
+    )
 
 
 def test_quit_and_end_of_input_leave_quietly() -> None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 import re
 
-from meja.commands.play_session import render_view
+import pytest
+
+from meja.commands.play_session import render_table, render_view, table_text
 from meja.core import CHANCE, State, load_game
 from meja.core.game import sample_chance
 from meja.games.peranakan.text import render
@@ -59,3 +61,26 @@ def test_peranakan_hides_nothing_but_the_deck_order() -> None:
     for state in _random_states("peranakan", 3, seed=5, every=17):
         assert render_view(state, 2) == render(state)
         assert "deck" in render_view(state, 2)
+
+
+@pytest.mark.parametrize(
+    ("name", "players"), [("mooncake", 3), ("nasi_lemak", 4), ("peranakan", 3), ("te_kuiti", 2)]
+)
+def test_the_table_in_words_shows_a_seat_only_what_its_view_holds(name: str, players: int) -> None:
+    """The words `meja play` prints (table, moves, prompt) are the same in every world the
+    seat cannot tell from this one: resample(seat) redraws all that is hidden from it."""
+    text = table_text(load_game(name).new_state(players))
+    assert text is not None
+    compared = 0
+    for state in _random_states(name, players, seed=6, every=4):
+        for seat in range(players):
+            world = state.resample(seat, random.Random(len(state.history)))
+            assert render_table(world, seat) == render_table(state, seat)
+            legal = state.legal_actions(seat)
+            assert world.legal_actions(seat) == legal
+            words = [text.move_words(state, seat, action) for action in legal]
+            assert [text.move_words(world, seat, action) for action in legal] == words
+            if legal:
+                assert text.prompt(world, seat) == text.prompt(state, seat)
+            compared += 1
+    assert compared

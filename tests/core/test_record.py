@@ -82,3 +82,23 @@ def test_states_lists_every_step_for_replay_viewers(race) -> None:
     states = record.states(game=race)
     assert len(states) == len(record.history) + 1
     assert states[0].history == [] and states[-1].is_terminal()
+
+
+def test_a_record_holds_the_moves_as_they_stand_after_a_take_back() -> None:
+    """A move taken back is not in the record: the record of a game with a take-back is the
+    record of the game that never made the move, the one form records have always had."""
+    from meja.core import load_game
+
+    def played(state, *moves: str):
+        for move in moves:
+            state.apply(state.str_to_action(move))
+        return state
+
+    game = load_game("te_kuiti")
+    changed_mind = played(game.new_state(2), "fence b2n").undone(0)
+    played(changed_mind, "fence c3n", "fence a1w")
+    never = played(game.new_state(2), "fence c3n", "fence a1w")
+    record = GameRecord.from_state(changed_mind)
+    assert record.to_dict() == GameRecord.from_state(never).to_dict()
+    replayed = GameRecord.from_json(record.to_json()).replay()
+    assert replayed == never and replayed.history == never.history

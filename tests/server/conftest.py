@@ -10,12 +10,14 @@ import contextlib
 import glob
 import json
 import os
+import random
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -202,8 +204,10 @@ class Endpoint:
     def create(
         self, game: str = "toy", seats: list[dict[str, Any]] | None = None, **extra: Any
     ) -> dict[str, Any]:
-        """Create a table; every seat human unless told otherwise."""
-        body = {"game": game, "seats": seats or [{"kind": "human"}, {"kind": "human"}], **extra}
+        """Create a table; every seat human unless told otherwise, and listed in the lobby
+        unless the test says private."""
+        seats = seats or [{"kind": "human"}, {"kind": "human"}]
+        body = {"game": game, "seats": seats, "private": False, **extra}
         response = self.http.post("/api/tables", json=body)
         assert response.status_code == 201, response.text
         return dict(response.json())
@@ -233,8 +237,13 @@ class Endpoint:
 class LiveServer(Endpoint):
     """The app on a real socket in a thread, with settings and games chosen by the test."""
 
-    def __init__(self, settings: Settings, games: Callable[[str], Game] = toy_or_real) -> None:
-        self.app = create_app(settings, games=games)
+    def __init__(
+        self,
+        settings: Settings,
+        games: Callable[[str], Game] = toy_or_real,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.app = create_app(settings, games=games, clock=clock)
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
         super().__init__(f"http://127.0.0.1:{self.sock.getsockname()[1]}")
@@ -249,6 +258,23 @@ class LiveServer(Endpoint):
         if not self.server.ready.wait(WAIT):
             raise RuntimeError("the server did not start")
         return self
+
+    def wake(self) -> None:
+        """Have every table look at its clocks now, as after the test moved the clock."""
+        lobby = self.app.state.lobby
+        lobby.loop.call_soon_threadsafe(lobby.wake)
+
+    def settle(self) -> None:
+        """Wake every table and wait until each unfinished one has looked at its seats and
+        clocks and found nothing due: what was to happen by now has happened."""
+        rooms = [room for room in list(self.app.state.lobby.open.values()) if not room.finished]
+        before = {id(room): room.idle_looks for room in rooms}
+        self.wake()
+        deadline = time.monotonic() + WAIT
+        while not all(room.finished or room.idle_looks > before[id(room)] for room in rooms):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the tables did not settle within {WAIT} s")
+            time.sleep(0.005)
 
     def stop(self) -> None:
         self.disconnect()
@@ -299,8 +325,120 @@ class Client:
             message["step"] = step
         self.send(message)
 
+    def undo(self, step: int | None = None) -> None:
+        message: dict[str, Any] = {"type": "undo"}
+        if step is not None:
+            message["step"] = step
+        self.send(message)
+
     def close(self) -> None:
         self.ws.close()
+
+
+HUMAN = {"kind": "human"}
+
+
+class FakeClock:
+    """The server's time, moved only by the test: waits of minutes take no time at all."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+        self._lock = threading.Lock()
+
+    def __call__(self) -> float:
+        with self._lock:
+            return self.now
+
+    def advance(self, seconds: float, server: LiveServer | None = None) -> None:
+        """Move the time on, and wait until server's tables have looked at their clocks."""
+        with self._lock:
+            self.now += seconds
+        if server is not None:
+            server.settle()
+
+
+def auth(token: str | None) -> dict[str, str]:
+    """The header that acts as the token's seat (none for a spectator)."""
+    return {} if token is None else {"authorization": f"Bearer {token}"}
+
+
+class PeopleTable:
+    """A table whose every seat is a person, moved by the test over HTTP."""
+
+    def __init__(self, endpoint: Any, game: str, players: int, **extra: Any) -> None:
+        self.endpoint = endpoint
+        self.http: httpx.Client = endpoint.http
+        created = endpoint.create(game, [HUMAN] * players, **extra)
+        self.id: str = created["id"]
+        self.tokens: list[str] = [seat["token"] for seat in created["seats"]]
+        self.names: list[str] = [seat["name"] for seat in created["seats"]]
+        self.url = f"/api/tables/{self.id}"
+
+    def state(self, seat: int | None = None) -> dict[str, Any]:
+        """The state message of seat (or a spectator), over HTTP."""
+        token = None if seat is None else self.tokens[seat]
+        response = self.http.get(f"{self.url}/state", headers=auth(token))
+        assert response.status_code == 200, response.text
+        return dict(response.json())
+
+    def move(self, seat: int, action: int, step: int | None = None) -> httpx.Response:
+        """Play an action for seat."""
+        body: dict[str, Any] = {"action": action}
+        if step is not None:
+            body["step"] = step
+        return self.http.post(f"{self.url}/moves", json=body, headers=auth(self.tokens[seat]))
+
+    def undo(self, seat: int, step: int | None = None) -> httpx.Response:
+        """Ask to take back seat's last move."""
+        body = {} if step is None else {"step": step}
+        return self.http.post(f"{self.url}/undo", json=body, headers=auth(self.tokens[seat]))
+
+    def took_back(self, viewer: int | None, seat: int) -> str:
+        """The line of seat's take-back as viewer reads it."""
+        return (
+            "You took back a move." if viewer == seat else f"{self.names[seat]} took back a move."
+        )
+
+    def seen(self) -> dict[int | None, Any]:
+        """What every seat and a spectator are shown of the game now (not the log or step)."""
+        shown: dict[int | None, Any] = {}
+        for seat in [*range(len(self.tokens)), None]:
+            state = self.state(seat)
+            shown[seat] = [state[key] for key in ("view", "legal", "current", "active", "result")]
+        return shown
+
+    def waiting(self) -> dict[str, Any]:
+        """The spectator's state once a person may act (chance resolved) or the game is over."""
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            public = self.state()
+            if public["result"] or public["active"]:
+                return public
+            time.sleep(0.01)
+        raise AssertionError("nobody could act for 20 seconds")
+
+    def play_until_undoable(
+        self, rng: random.Random, most: int = 600
+    ) -> tuple[int, dict[int | None, Any], dict[str, Any]]:
+        """Random moves until one that its mover may take back: the mover, what everyone was
+        shown before it, and the mover's answer."""
+        for _ in range(most):
+            public = self.waiting()
+            assert not public["result"], "the game ended before a move could be taken back"
+            seat = rng.choice(public["active"])
+            mine = self.state(seat)
+            before = self.seen()
+            answer = self.move(seat, rng.choice(mine["legal"])["action"], mine["step"])
+            assert answer.status_code == 200, answer.text
+            if answer.json()["undo"]:
+                return seat, before, answer.json()
+        raise AssertionError(f"no move of {most} could be taken back")
+
+
+@pytest.fixture
+def people() -> Callable[..., PeopleTable]:
+    """Make tables of people on a server, played by the test over HTTP."""
+    return PeopleTable
 
 
 def fast_settings(tmp_path: Path, **changes: Any) -> Settings:
@@ -315,8 +453,8 @@ def live_factory(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
     """Start servers with chosen settings; all are stopped after the test."""
     started: list[LiveServer] = []
 
-    def start(**changes: Any) -> LiveServer:
-        server = LiveServer(fast_settings(tmp_path, **changes)).start()
+    def start(clock: Callable[[], float] = time.time, **changes: Any) -> LiveServer:
+        server = LiveServer(fast_settings(tmp_path, **changes), clock=clock).start()
         started.append(server)
         return server
 

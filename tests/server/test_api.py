@@ -158,6 +158,17 @@ def test_the_limits_are_published_and_a_full_server_says_which_option_raises_the
         "message_burst": 40,
         "message_bytes": 4096,
         "body_bytes": 65_536,
+        "paces": {"relaxed": 1.5, "normal": 0.8, "fast": 0.3},
+        "chat_chars": 500,
+        "chat_messages": 5,
+        "chat_seconds": 10.0,
+        "move_time": {"min": 3600.0, "max": 604800.0, "default": 86400.0},
+        "tables_per_client": 20,
+        "unjoined_expiry": 600.0,
+        "sockets_per_client": 100,
+        "joins_per_minute": 120,
+        "header_bytes": 16_384,
+        "searching_bots_per_client": 6,
     }
     kept = [live.create()["id"] for _ in range(2)]
     assert live.http.get("/api/limits").json()["full"] is True
@@ -239,9 +250,16 @@ def test_serve_options_set_the_limits() -> None:
     assert settings("--message-rate", "50").message_burst == 100
 
 
-def test_a_body_is_read_as_json_whatever_its_content_type(live: Any) -> None:
+def test_a_body_is_taken_only_as_json(live: Any) -> None:
+    """A body of another type (a form, text/plain: what another site may send without asking)
+    is refused before it is read; JSON with a charset is JSON."""
     body = '{"game": "toy", "seats": [{"kind": "human"}, {"kind": "human"}]}'
     for content_type in (None, "application/x-www-form-urlencoded", "text/plain"):
         headers = {} if content_type is None else {"content-type": content_type}
         response = live.http.post("/api/tables", content=body, headers=headers)
+        assert response.status_code == 415, (content_type, response.text)
+    for content_type in ("application/json", "application/json; charset=utf-8"):
+        response = live.http.post(
+            "/api/tables", content=body, headers={"content-type": content_type}
+        )
         assert response.status_code == 201, (content_type, response.text)

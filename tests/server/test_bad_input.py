@@ -67,15 +67,17 @@ def test_bad_table_requests_are_refused_and_create_nothing(
     error = response.json()
     assert error["code"] == code
     assert words in error["message"]
-    assert live.http.get("/api/tables").json()["tables"] == []
+    assert not live.app.state.lobby.open
 
 
 def test_an_oversized_body_is_refused(live: Any) -> None:
     body = json.dumps({"game": "toy", "seats": [{}, {}], "options": {"x": "y" * 100_000}})
-    response = live.http.post("/api/tables", content=body)
+    response = live.http.post(
+        "/api/tables", content=body, headers={"content-type": "application/json"}
+    )
     assert response.status_code == 413
     assert response.json()["code"] == "too_large"
-    assert live.http.get("/api/tables").json()["tables"] == []
+    assert not live.app.state.lobby.open
 
 
 def test_unknown_tables_and_endpoints_are_404(live: Any) -> None:
@@ -120,6 +122,25 @@ def test_http_moves_need_the_right_token(live: Any) -> None:
     assert response.status_code == 200
     assert response.json()["step"] == 3
     assert response.json()["view"]["bids"] == [False, 0]
+
+
+def test_a_stale_move_is_refused_to_you_never_to_a_seat_number(live: Any) -> None:
+    """The refusal goes to the person who moved: it says "you", as the table names them,
+    never the engine's number of their seat."""
+    table, client = _bid_phase(live)
+    auth = {"authorization": f"Bearer {table['seats'][1]['token']}"}
+    url = f"/api/tables/{table['id']}/moves"
+    refused = live.http.post(url, json={"action": 6, "step": 0}, headers=auth).json()
+    assert refused == {
+        "type": "error",
+        "code": "stale",
+        "message": "the move was chosen at step 0, but what you see has changed since"
+        " (the game is at step 2)",
+    }
+    client.send('{"type": "move", "action": 7, "step": 3}')
+    message = client.error()["message"]
+    assert message.startswith("the move was chosen at step 3, but what you see "), message
+    assert "seat" not in message, message
 
 
 def test_websocket_refuses_bad_messages_and_keeps_the_connection(live: Any) -> None:
@@ -238,12 +259,15 @@ def test_deeply_nested_json_is_refused_when_creating_a_table(live: Any, body: st
     assert response.status_code == 400
     assert response.json()["code"] == "bad_json"
     assert "nested too deeply" in response.json()["message"]
-    assert live.http.get("/api/tables").json()["tables"] == []
+    assert not live.app.state.lobby.open
 
 
 def test_deeply_nested_json_is_refused_as_a_move(live: Any) -> None:
     table, _client = _bid_phase(live)
-    auth = {"authorization": f"Bearer {table['seats'][1]['token']}"}
+    auth = {
+        "authorization": f"Bearer {table['seats'][1]['token']}",
+        "content-type": "application/json",
+    }
     url = f"/api/tables/{table['id']}/moves"
     for body in (DEEP, '{"action": ' + DEEP + "}"):
         response = live.http.post(url, content=body, headers=auth)
@@ -287,7 +311,9 @@ def test_an_oversized_body_sent_in_chunks_is_refused(live: Any) -> None:
             yield b"y" * 1000
         yield b'"}}'
 
-    response = live.http.post("/api/tables", content=chunks())
+    response = live.http.post(
+        "/api/tables", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert response.status_code == 413
     assert response.json()["code"] == "too_large"
-    assert live.http.get("/api/tables").json()["tables"] == []
+    assert not live.app.state.lobby.open

@@ -8,8 +8,8 @@ import pytest
 
 HUMAN = {"kind": "human"}
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
-OPEN_KEYS = {"id", "game", "title", "num_players", "seats", "created_at", "step"}
-FINISHED_KEYS = OPEN_KEYS - {"step"} | {"finished_at", "winners"}
+OPEN_KEYS = {"id", "game", "title", "num_players", "seats", "created_at", "kind", "step"}
+FINISHED_KEYS = OPEN_KEYS - {"step"} | {"finished_at", "winners", "ended_early"}
 
 
 def _pages(live: Any, **params: Any) -> list[list[dict[str, Any]]]:

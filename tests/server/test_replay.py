@@ -10,9 +10,10 @@ import pytest
 
 from meja.core import CHANCE, GameRecord, State, load_game
 from meja.core.game import sample_chance
-from meja.core.registry import outcome_of
+from meja.core.registry import outcome_of, statistics_of
 from meja.core.told import say, told_all
 from meja.server.replay import MAX_CHECKPOINTS, RECENT_FRAMES, Replay, Replays
+from meja.server.storage import TAKE_BACK
 
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -56,6 +57,7 @@ def _expected_frame(record: GameRecord, step: int, seat: int | None) -> dict[str
             "winners": state.winners(),
             "unit": outcome.unit,
             "lines": [say(line, seat, NAMES) for line in outcome.lines],
+            "statistics": [row.to_dict() for row in statistics_of(state)],
         }
     return {
         "step": step,
@@ -157,3 +159,77 @@ def test_only_a_few_replays_are_kept(live: Any) -> None:
     for table_id in tables:
         assert live.http.get(f"/api/tables/{table_id}/replay/1").status_code == 200
     assert [table_id in lobby.replays for table_id in tables] == [False, True, True]
+
+
+def _with_take_backs(game_name: str, seed: int) -> list[tuple[int, int]]:
+    """A whole random game of two players whose every move that may be taken back is taken
+    back once, then played again, as a log of moves and take-backs."""
+    rng = random.Random(seed)
+    state = load_game(game_name).new_state(2)
+    log: list[tuple[int, int]] = []
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            step = (CHANCE, sample_chance(state, rng))
+        else:
+            player = state.active_players()[0]
+            step = (player, rng.choice(state.legal_actions(player)))
+        state.apply(step[1], step[0])
+        log.append(step)
+        if step[0] >= 0 and state.undoable(step[0]):
+            state = state.undone(step[0])
+            log += [(step[0], TAKE_BACK), step]
+            state.apply(step[1], step[0])
+    return log
+
+
+def test_a_log_with_take_backs_replays_every_position_and_a_take_back_costs_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = load_game("peranakan")
+    log = _with_take_backs("peranakan", seed=4)
+    backs = [index for index, (_, action) in enumerate(log) if action == TAKE_BACK]
+    assert len(backs) > 10
+    replay = Replay(lambda: game.new_state(2), log)
+    state = game.new_state(2)
+    expected = [state.position()]
+    for player, action in log:
+        state = state.undone(player) if action == TAKE_BACK else state
+        if action != TAKE_BACK:
+            state.apply(action, player)
+        expected.append(state.position())
+    order = list(range(len(log) + 1))
+    random.Random(6).shuffle(order)
+    for step in order:
+        assert replay.state_at(step).position() == expected[step], step
+    counted = Counted(monkeypatch, type(game.new_state(2)))
+    fresh = Replay(lambda: game.new_state(2), log)
+    costs = [counted.cost(fresh, step) for step in range(len(log) + 1)]
+    assert [costs[back + 1] for back in backs] == [0] * len(backs)
+    assert set(costs) <= {0, 1}
+    assert sum(costs) == len(log) - len(backs)
+
+
+def test_a_finished_game_with_take_backs_replays_as_it_was_played(live: Any, people: Any) -> None:
+    table = people(live, "peranakan", 2)
+    rng = random.Random(11)
+    while not (public := table.waiting())["result"]:
+        seat = public["active"][0]
+        mine = table.state(seat)
+        if mine["undo"] and rng.random() < 0.5:
+            table.undo(seat, mine["step"])
+        else:
+            table.move(seat, rng.choice(mine["legal"])["action"], mine["step"])
+    total = public["step"]
+    last = live.http.get(f"{table.url}/replay/{total}", params={"seat": 0}).json()
+    backs = [line for line in last["log"] if line.get("record", {}).get("undo")]
+    assert backs, "no move was taken back"
+    assert last["total"] == total
+    assert last["view"] == table.state(0)["view"]
+    assert last["result"]["scores"] == public["result"]["scores"]
+    for line in backs:
+        seq, undid = line["seq"], line["record"]["undid"]
+        before = live.http.get(f"{table.url}/replay/{undid}", params={"seat": 0}).json()
+        after = live.http.get(f"{table.url}/replay/{seq + 1}", params={"seat": 0}).json()
+        assert after["view"] == before["view"]
+        assert after["log"] == last["log"][: seq + 1]
+        assert line["text"] == table.took_back(0, line["player"])

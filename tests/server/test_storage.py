@@ -9,7 +9,15 @@ from typing import Any
 import pytest
 import sqlalchemy as sa
 
-from meja.server.storage import MoveRow, MoveWrite, SeatRow, SqlStorage, TableRow
+from meja.server.storage import (
+    TAKE_BACK,
+    MoveRow,
+    MoveWrite,
+    SeatRow,
+    SqlStorage,
+    TableRow,
+    standing_history,
+)
 
 HUMAN = {"kind": "human"}
 
@@ -111,10 +119,10 @@ def test_a_refused_move_refuses_its_whole_batch(storage: SqlStorage) -> None:
     assert t2 is not None and t2.moves == [] and t2.finished_at is None
 
 
-def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
-    store = SqlStorage(f"sqlite:///{tmp_path / 'wal.db'}")
+def test_sqlite_syncs_every_commit_through_a_rollback_journal(tmp_path: Path) -> None:
+    store = SqlStorage(f"sqlite:///{tmp_path / 'journal.db'}")
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
+        assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "truncate"
         assert conn.execute(sa.text("PRAGMA synchronous")).scalar() == 2
     store.close()
 
@@ -146,3 +154,24 @@ def test_a_whole_game_on_postgresql(postgres_url: str, live_factory: Any) -> Non
     store.close()
     assert stored is not None and stored.finished_at is not None
     assert len(stored.moves) == state["step"] == 6
+
+
+def test_a_take_back_is_a_row_of_its_own_and_the_history_stands_without_it(
+    storage: SqlStorage,
+) -> None:
+    storage.create_table(_table("t1"))
+    log = [(-1, 3), (0, 7), (0, 8), (0, TAKE_BACK), (0, TAKE_BACK), (0, 6), (1, 2)]
+    storage.write_moves(
+        [
+            MoveWrite("t1", MoveRow(seq, player, action, 7))
+            for seq, (player, action) in enumerate(log)
+        ]
+    )
+    loaded = storage.load_table("t1")
+    assert loaded is not None
+    assert [(m.seq, m.player, m.action) for m in loaded.moves] == [
+        (seq, player, action) for seq, (player, action) in enumerate(log)
+    ]
+    assert standing_history(loaded.moves) == [(-1, 3), (0, 6), (1, 2)]
+    with pytest.raises(ValueError, match="log entry 2: nothing of seat 1 to take back"):
+        standing_history([MoveRow(0, -1, 3, 0), MoveRow(1, 0, 7, 0), MoveRow(2, 1, TAKE_BACK, 0)])

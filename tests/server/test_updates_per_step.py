@@ -34,7 +34,9 @@ def test_each_seat_update_is_built_once_and_shared_by_its_sockets(
         return dict(view(state, player))
 
     def counting_encode(message: dict[str, Any]) -> str:
-        encoded.append(text := encode(message))
+        text = encode(message)
+        if message.get("type") == "state":
+            encoded.append(text)
         return text
 
     monkeypatch.setattr(state_class, "view", counting_view)

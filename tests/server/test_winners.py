@@ -14,7 +14,7 @@ import pytest
 import sqlalchemy as sa
 
 from meja.core import CHANCE, State, load_game
-from meja.server.storage import MoveRow, MoveWrite, SeatRow, SqlStorage, TableRow
+from meja.server.storage import TAKE_BACK, MoveRow, MoveWrite, SeatRow, SqlStorage, TableRow
 
 BOTS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]
 
@@ -109,3 +109,29 @@ def test_a_store_from_before_winners_opens_and_lists_them(db_url: str, live_fact
         table_id: state.winners() for table_id, state in games.items()
     }
     reopened.close()
+
+
+def test_winners_are_found_from_a_log_with_take_backs(db_url: str, live_factory: Any) -> None:
+    """A game that ended without its winners stored is replayed without its moves taken back;
+    one whose log takes back what was never played is listed without winners."""
+    state = _played("peranakan", 2, 5)
+    history = state.history
+    log: list[tuple[int, int]] = []
+    for index, (player, action) in enumerate(history):
+        log.append((player, action))
+        if player >= 0 and index + 1 < len(history) and history[index + 1][0] == player:
+            log += [(player, TAKE_BACK), (player, action)]
+    assert len(log) > len(history)
+    storage = SqlStorage(db_url)
+    seats = [SeatRow("bot", f"Bot {n + 1}", "random") for n in range(2)]
+    for table_id, rows in (("kept", log), ("broken", [(0, TAKE_BACK), *history])):
+        storage.create_table(TableRow(table_id, "peranakan", 2, {}, seats))
+        moves = [
+            MoveWrite(table_id, MoveRow(seq, player, action, 0))
+            for seq, (player, action) in enumerate(rows)
+        ]
+        storage.write_moves([*moves, MoveWrite(table_id, None, finishes=True)])
+    storage.close()
+    live = live_factory(db_url=db_url)
+    listed = live.http.get("/api/tables", params={"status": "finished"}).json()["tables"]
+    assert {t["id"]: t["winners"] for t in listed} == {"kept": state.winners(), "broken": None}

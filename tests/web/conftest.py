@@ -12,11 +12,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from websockets.sync.client import connect
 
@@ -60,6 +61,15 @@ class WebServer:
             "0",
             "--away-grace",
             "3600",
+            # One address makes every table and socket of the session, some never joined.
+            "--tables-per-client",
+            "100000",
+            "--sockets-per-client",
+            "100000",
+            "--joins-per-minute",
+            "100000",
+            "--unjoined-expiry",
+            "86400",
         ]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
@@ -189,13 +199,47 @@ def human_table(web: WebServer) -> Callable[..., HumanTable]:
     return create
 
 
+def _instant_paces(route: Route) -> None:
+    """Answer /api/limits with every pace at 0 s, so a page draws each step as it comes."""
+    try:
+        response = route.fetch()
+        limits = response.json()
+        limits["paces"] = dict.fromkeys(limits.get("paces") or ("relaxed", "normal", "fast"), 0)
+        route.fulfill(response=response, json=limits)
+    except PlaywrightError:
+        return  # the page closed while it asked: nobody is left to answer
+
+
+class QuickBrowser:
+    """The browser as the tests use it: pages without motion and at no pace, so a test that
+    plays whole games is not slowed to a person's speed; `new_context(paced=True)` gives the
+    page as people have it, for the tests of motion and pace."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+
+    def new_context(self, paced: bool = False, **options: Any) -> BrowserContext:
+        # The pages' Content-Security-Policy forbids evaluating strings, as Playwright does
+        # for a test's string predicates; test_csp.py loads the pages under the policy.
+        options.setdefault("bypass_csp", True)
+        if paced:
+            return self.browser.new_context(**options)
+        options.setdefault("reduced_motion", "reduce")
+        context = self.browser.new_context(**options)
+        context.route("**/api/limits", _instant_paces)
+        return context
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing; `make system-deps` installs Debian's chromium")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
+        yield cast(Browser, QuickBrowser(chromium))
         chromium.close()
 
 
@@ -338,11 +382,16 @@ class TableDriver:
         assert point is not None, f"nowhere to click for {step}; the page showed {self.shown()}"
         self.page.mouse.click(point["x"], point["y"])
 
-    def play(self, decision: Decision, action: int) -> None:
-        """Click along the path of action and check that exactly that move was sent."""
+    def play(
+        self, decision: Decision, action: int, look: Callable[[str], None] | None = None
+    ) -> None:
+        """Click along the path of action and check that exactly that move was sent; with look,
+        call it after each pick on the way (with where the page is), before the move is made."""
         before = len(self.sent())
         for step in decision.paths[action]:
             self.click(step)
+            if look is not None and "pick" in step:
+                look(f"{decision.name}, picked {step['pick']}")
         self.wait("(n) => window.sentMoves.length > n", before)
         sent = self.sent()[before:]
         assert sent == [action], (
@@ -351,16 +400,24 @@ class TableDriver:
         self.wait("() => !window.meja.page.pending")
 
     def play_randomly(
-        self, rng: random.Random, shots: Path | None = None, every_move: bool = True
+        self,
+        rng: random.Random,
+        shots: Path | None = None,
+        every_move: bool = True,
+        look: Callable[[str], None] | None = None,
     ) -> list[Decision]:
         """Play the seat to the end, a random legal move a time; each decision is returned.
 
         Every decision must offer a move to click in the window: with every_move, all of them.
         With shots (a path prefix), the first decision of each kind is saved as a screenshot.
+        With look, it is called at each decision as it is offered and after each pick made
+        towards the move played, with where the page is.
         """
         decisions = []
         while self.wait_for_turn():
             decision = self.decision()
+            if look is not None:
+                look(decision.name)
             decisions.append(decision)
             kind = decision.name.split(" at ")[0]
             if shots is not None and kind not in {d.name.split(" at ")[0] for d in decisions[:-1]}:
@@ -371,7 +428,7 @@ class TableDriver:
                 assert not decision.missing(), "\n".join(decision.missing())
             playable = sorted(decision.paths)
             assert playable, f"{decision.name}: no legal move can be clicked"
-            self.play(decision, rng.choice(playable))
+            self.play(decision, rng.choice(playable), look)
         return decisions
 
 
@@ -407,3 +464,51 @@ def sized_driver(request: pytest.FixtureRequest, browser: Browser) -> Iterator[T
     phone = request.param == "phone"
     with _driver_at(browser, PHONE if phone else DESKTOP, phone) as driver:
         yield driver
+
+
+@pytest.fixture
+def pages(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Open table pages as people do: pages(url) without motion and at no pace, pages(url,
+    moving=True) with both; script errors fail the test at the end."""
+    opened: list[tuple[Page, list[str]]] = []
+
+    def make(url: str, moving: bool = False) -> Page:
+        options = {"paced": True, "reduced_motion": "no-preference"} if moving else {}
+        context = browser.new_context(viewport=DESKTOP, **options)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda m: m.type == "error" and errors.append(m.text))
+        page.goto(url)
+        page.wait_for_function(
+            "document.body.dataset.connection === 'online' && !!window.meja.page.state",
+            timeout=WAIT_MS,
+        )
+        opened.append((page, errors))
+        return page
+
+    yield make
+    for page, errors in opened:
+        page.context.close()
+        # A refused undo is answered with an error message, which the page shows, not logs.
+        assert errors == [], errors
+
+
+def settled(pages: list[Page], step: int) -> list[str]:
+    """Each page's view once it has drawn step (and nothing waits to be drawn)."""
+    views = []
+    for page in pages:
+        try:
+            page.wait_for_function(
+                "(step) => window.meja.page.state.step === step && !window.meja.page.queue.length",
+                arg=step,
+                timeout=WAIT_MS,
+            )
+        except PlaywrightTimeout:
+            shown = page.evaluate(
+                "[window.meja.page.state.step, window.meja.page.queue.length,"
+                " document.getElementById('error').textContent]"
+            )
+            raise AssertionError(f"step {step} was not drawn; the page is at {shown}") from None
+        views.append(str(page.evaluate("JSON.stringify(window.meja.page.state.view)")))
+    return views

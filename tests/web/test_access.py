@@ -1,7 +1,7 @@
 """The lobby and every game's table work for everyone: an axe-core audit finds nothing serious
 or critical at 1280x800 and at a phone's 390x844, and on the phone every text is at least 12 px
 high, every move target at least 24x24 px, and nothing reaches past the window's edge; each
-seat's colour stands out from where its dot is drawn.
+seat's colour stands out from where its dot is drawn, and carries the seat's mark.
 
 Each table is audited mid-game: a few moves in, with the human seat to move.
 """
@@ -112,3 +112,39 @@ def test_every_seat_colour_stands_out_from_where_its_dot_is_drawn(web: Any, page
     ]
 
     assert not faint, "\n".join(faint)
+
+
+SEAT_MARKS = """() => [...document.querySelectorAll('.seat .dot')].map((dot) => ({
+  mark: dot.textContent,
+  hidden: dot.getAttribute('aria-hidden'),
+  size: parseFloat(getComputedStyle(dot).fontSize),
+  fits: dot.scrollWidth <= dot.clientWidth,
+}))"""
+"""What each dot of the seat bar shows: its mark, whether it is hidden from screen readers (the
+name beside it says the same), its font size and whether the mark fits on it."""
+
+
+def test_each_seat_dot_carries_the_seats_mark(web: Any, page: Page) -> None:
+    """Colour is never the only difference between seats (WCAG 1.4.1): each seat's dot in the
+    seat bar carries its initial, a bot its number with it, and two seats of one initial their
+    seats' numbers; the mark is at least 12 px and fits on the dot."""
+    seats = [{"kind": "human", "name": name} for name in ("Ana", "aroha", "Wiremu")]
+    table = web.create("peranakan", [seats[0], seats[1], BOT, seats[2]])
+    page.goto(table["seats"][0]["join_url"])
+    page.wait_for_selector(".seat .dot")
+    dots = page.evaluate(SEAT_MARKS)
+
+    assert [dot["mark"] for dot in dots] == ["A1", "A2", "B3", "W"]
+    assert all(dot["hidden"] == "true" and dot["size"] >= 12 and dot["fits"] for dot in dots), dots
+
+
+def test_each_seat_dot_of_the_final_scores_carries_the_seats_mark(web: Any, page: Page) -> None:
+    """The final scores tell seats apart by more than colour too: each row's dot carries the
+    mark the seat bar gives the seat."""
+    table = web.create("te_kuiti", [BOT, BOT])
+    page.goto(table["watch_url"])
+    page.wait_for_selector("#result:not(.hidden) .dot", timeout=60_000)
+    dots = page.evaluate(SEAT_MARKS.replace(".seat .dot", ".result .dot"))
+
+    assert [dot["mark"] for dot in dots] == ["B1", "B2"]
+    assert all(dot["hidden"] == "true" and dot["size"] >= 12 and dot["fits"] for dot in dots), dots

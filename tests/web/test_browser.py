@@ -81,13 +81,19 @@ def test_a_person_plays_a_whole_game_by_clicking(
 
 
 def _result_box(page: Page) -> dict[str, Any]:
-    """What the result box shows: the scores' unit, each row's cells, the lines under them."""
+    """What the result box shows: the scores' unit, each row's cells as a screen reader reads
+    them, the lines under them."""
     return dict(
         page.evaluate(
             """() => ({
               unit: document.getElementById('result-unit').innerText,
               rows: [...document.querySelectorAll('#result-rows tr')]
-                .map((row) => [...row.cells].map((cell) => cell.innerText.trim())),
+                .map((row) => [...row.cells].map((cell) => {
+                  // What a reader hears: the seat's mark on its dot is hidden from them.
+                  const copy = cell.cloneNode(true);
+                  copy.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+                  return copy.textContent.replace(/\\s+/g, ' ').trim();
+                })),
               lines: [...document.querySelectorAll('#result-lines li')].map((li) => li.innerText),
             })"""
         )

@@ -74,6 +74,19 @@ def _summary(driver: Any) -> str:
     return str(driver.page.locator("#board [data-summary]").text_content())
 
 
+def _words(driver: Any, index: int) -> str:
+    """The tile in hand at index, in the words it is named by."""
+    return str(_tile(driver, index).locator(".tile").get_attribute("aria-label"))
+
+
+def _summary_tiles(driver: Any) -> list[str]:
+    """The tiles the summary draws, in order."""
+    return [
+        str(node.get_attribute("data-tile"))
+        for node in driver.page.locator("#board [data-summary] .tile").all()
+    ]
+
+
 def _control(driver: Any, name: str) -> Any:
     return driver.page.locator(f'#board [data-control="{name}"]')
 
@@ -110,9 +123,10 @@ def test_a_half_made_choice_survives_other_seats_commits_and_sends_what_was_mean
     assert driver.sent() == []
     assert _roles(driver) == [("keep", "Keep"), ("left", "Left"), ("right", "Right")]
     summary = _summary(driver)
-    assert f"Keep: {hand[0]}" in summary
-    assert f"Left to Ben: {hand[1]}" in summary
-    assert f"Right to Cai: {hand[2]}" in summary
+    assert f"keep {_words(driver, 0)}" in summary
+    assert f"pass {_words(driver, 1)} to Ben" in summary
+    assert f"pass {_words(driver, 2)} to Cai" in summary
+    assert _summary_tiles(driver) == hand
 
     meant = f"keep {hand[0]}, left {hand[1]}, right {hand[2]}"
     _control(driver, "confirm").click()
@@ -164,8 +178,9 @@ def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(
         and sorted(text.split(", pass ")[1].split()) == sorted([hand[0], hand[2]])
     )
     summary = _summary(driver)
-    assert f"Keep: {hand[1]}" in summary
-    assert f"Pass to Ben:{meant.split(', pass ')[1].replace(' ', ', ')}" in summary
+    assert f"keep {_words(driver, 1)}" in summary
+    assert "to Ben" in summary
+    assert _summary_tiles(driver) == [hand[1], *meant.split(", pass ")[1].split()]
 
     _tile(driver, 0).click()
     driver.wait("document.body.dataset.selection === 'hand:0'")

@@ -23,6 +23,9 @@ def test_the_lobby_creates_a_table_and_seats_you(web: Any, page: Page, artifacts
     page.select_option("#players", "2")
     page.select_option('[data-seat-kind="1"]', "bot:random")
     page.fill('[data-seat-name="0"]', "Wiremu")
+    # A table seating a person is private unless made public: this one is, to be listed.
+    expect(page.locator("#private")).to_be_checked()
+    page.uncheck("#private")
     page.click("#create")
     expect(page.locator("#created")).to_be_visible()
     assert page.locator("#seat-links li").count() == 1
@@ -34,9 +37,10 @@ def test_the_lobby_creates_a_table_and_seats_you(web: Any, page: Page, artifacts
     page.goto(web.url + "/")
     expect(page.locator("#my-tables")).to_contain_text("Te Kuiti")
     expect(page.locator("#open-tables")).to_contain_text("Wiremu")
+    expect(page.locator("#open-tables")).to_contain_text("live · step")
 
 
-def test_your_seats_lists_only_the_seat_this_browser_took(web: Any, page: Page) -> None:
+def test_your_tables_lists_only_the_seat_this_browser_took(web: Any, page: Page) -> None:
     page.goto(web.url + "/")
     page.select_option("#game", "peranakan")
     page.select_option("#players", "3")
@@ -48,8 +52,8 @@ def test_your_seats_lists_only_the_seat_this_browser_took(web: Any, page: Page) 
     expect(page.locator("#created")).to_be_visible()
     assert page.locator("#seat-links li").count() == 2
     expect(page.locator("#my-tables li")).to_have_count(1)
-    expect(page.locator("#my-tables li")).to_contain_text("seat 1")
-    expect(page.locator("#my-tables")).not_to_contain_text("seat 2")
+    expect(page.locator("#my-tables li")).to_contain_text("Mei (you), Arun")
+    expect(page.locator("#my-tables")).not_to_contain_text("Arun (you)")
 
 
 def test_rule_options_are_offered_in_words(web: Any, page: Page) -> None:
@@ -222,9 +226,8 @@ def test_each_game_has_a_card_that_invites(web: Any, page: Page) -> None:
         expect(picture).to_be_visible()
         assert picture.locator("rect, circle, path").count() > 5
         assert len(picture.get_attribute("aria-label") or "") > 20
-        expect(card.get_by_role("link", name=f"Rules of {games[name]['title']}")).to_have_attribute(
-            "href", f"/rules/{name}"
-        )
+        how_to_play = card.get_by_role("link", name=f"How to play {games[name]['title']}")
+        expect(how_to_play).to_have_attribute("href", f"/how-to-play/{name}")
     page.locator('.game-card[data-game="te_kuiti"]').get_by_role("link").click()
     expect(page.locator("main.rules h1")).to_contain_text("Te Kuiti")
     page.get_by_role("link", name="Back to the lobby").click()

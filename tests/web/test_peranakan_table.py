@@ -351,7 +351,8 @@ MARKS = """() => [...document.querySelectorAll('#board [data-last-move]')].map((
 
 
 def _log(driver: Any) -> list[str]:
-    return [str(t) for t in driver.page.locator("#log li").all_inner_texts()]
+    """The log's lines, also while a phone keeps the log in its drawer."""
+    return [str(t) for t in driver.page.locator("#log li").all_text_contents()]
 
 
 def _own_turn(table: Any) -> str:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from meja.commands.common import add_game_argument
 from meja.core import list_games, load_game
-
-DOCS_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
+from meja.rules import RULES_DIR as DOCS_DIR
 
 
 def register(sub: Any) -> None:
@@ -39,7 +37,7 @@ def run_games(args: argparse.Namespace) -> int:
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    """Print docs/rules/GAME.md."""
+    """Print the rules of GAME as meja plays them (meja/rules/GAME.md)."""
     game = load_game(args.game)
     path = DOCS_DIR / f"{game.name}.md"
     if not path.is_file():

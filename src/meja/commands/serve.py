@@ -9,13 +9,18 @@ import threading
 import webbrowser
 from typing import TYPE_CHECKING, Any
 
+from meja import BUILD
 from meja.commands.common import positive_seconds, whole_number
 
 if TYPE_CHECKING:
     from meja.server import Settings
 
 WS_MAX_BYTES = 65_536
-"""Websocket frames larger than this are cut off by the transport itself."""
+"""Websocket messages larger than this, whole or in fragments, are cut off by the transport
+itself (1009)."""
+
+HEADER_BYTES = 16_384
+"""Largest total size of a request's headers."""
 
 MIN_BURST = 40
 """Messages a connection may send at once unless --message-burst says otherwise (or twice
@@ -89,6 +94,64 @@ def register(sub: Any) -> None:
         help="most iterations a table's searching bot (ismcts) may spend a move (default 5000)",
     )
     parser.add_argument(
+        "--unjoined-expiry",
+        type=positive_seconds,
+        default=600.0,
+        metavar="SECONDS",
+        help="a table with seats for people that nobody joins within this time ends "
+        "(default 600: 10 minutes)",
+    )
+    parser.add_argument(
+        "--searching-bots-per-client",
+        type=whole_number,
+        default=6,
+        metavar="BOTS",
+        help="searching bots (ismcts) one client address may seat at its unfinished tables"
+        " (default 6)",
+    )
+    parser.add_argument(
+        "--tables-per-client",
+        type=whole_number,
+        default=20,
+        metavar="TABLES",
+        help="unfinished tables one client address may have made (default 20)",
+    )
+    parser.add_argument(
+        "--sockets-per-client",
+        type=whole_number,
+        default=100,
+        metavar="SOCKETS",
+        help="websockets one client address may hold open at once (default 100)",
+    )
+    parser.add_argument(
+        "--joins-per-minute",
+        type=whole_number,
+        default=120,
+        metavar="SOCKETS",
+        help="websockets one client address may open in a minute (default 120)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy in front of the server, whose X-Forwarded-For names the client; "
+        "repeat for several (default: none, the peer's address is the client's)",
+    )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="another site whose pages may open the tables' websockets, e.g. "
+        "https://games.example; repeat for several (default: the server's own pages only)",
+    )
+    parser.add_argument(
+        "--api-docs",
+        action="store_true",
+        help="serve the interactive API docs at /api/docs (their script comes from a CDN)",
+    )
+    parser.add_argument(
         "--open", action="store_true", help="open the lobby in your web browser once serving"
     )
     parser.set_defaults(handler=run)
@@ -117,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
 
         from meja.server import create_app
         from meja.server.storage import default_db_url
+        from meja.server.transport import LingeringWebSockets, raise_open_files
     except ImportError as exc:
         raise ValueError(
             f"the web app needs the 'web' extra: pip install 'meja[web]' ({exc})"
@@ -134,13 +198,28 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         raise
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    raise_open_files()
     port = sock.getsockname()[1]
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
-    print(f"meja is serving on http://{shown_host}:{port}/  (store: {_safe(db_url)})", flush=True)
+    engine = "compiled" if BUILD == "compiled" else "pure Python"
+    print(
+        f"meja is serving on http://{shown_host}:{port}/  (store: {_safe(db_url)};"
+        f" engine: {engine})",
+        flush=True,
+    )
     if args.open:
         lobby = f"http://{shown_host}:{port}/"
         threading.Thread(target=webbrowser.open, args=[lobby], daemon=True).start()
-    config = uvicorn.Config(app, ws_max_size=WS_MAX_BYTES, log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        app,
+        ws=LingeringWebSockets,
+        ws_max_size=WS_MAX_BYTES,
+        h11_max_incomplete_event_size=HEADER_BYTES,
+        proxy_headers=bool(args.trusted_proxy),
+        forwarded_allow_ips=list(args.trusted_proxy) or None,
+        log_level="warning",
+        lifespan="on",
+    )
     uvicorn.Server(config).run(sockets=[sock])
     return 0
 
@@ -159,6 +238,15 @@ def settings_from(args: argparse.Namespace, db_url: str) -> Settings:
         max_open_tables=args.max_tables,
         max_bot_seconds=args.bot_seconds,
         max_bot_iterations=args.bot_iterations,
+        unjoined_expiry=args.unjoined_expiry,
+        tables_per_client=args.tables_per_client,
+        searching_bots_per_client=args.searching_bots_per_client,
+        sockets_per_client=args.sockets_per_client,
+        joins_per_minute=args.joins_per_minute,
+        trusted_proxies=tuple(args.trusted_proxy),
+        allowed_origins=tuple(origin.rstrip("/") for origin in args.allowed_origin),
+        api_docs=args.api_docs,
+        max_header_bytes=HEADER_BYTES,
     )
 
 

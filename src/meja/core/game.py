@@ -265,6 +265,23 @@ class State(ABC):
         """
         return Told(plainly(self, player, action), {"action": action}, reveals=player == CHANCE)
 
+    def undoable(self, seat: int) -> bool:
+        """Whether seat may take back its last move now: its own, in its turn, with nothing
+        revealed to any viewer since (meja.core.undo)."""
+        return self.undo_refusal(seat) is None
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why seat may not take back its last move now, in words; None when it may."""
+        from meja.core import undo
+
+        return undo.refusal(self, seat)
+
+    def undone(self, seat: int) -> State:
+        """A new state without seat's last move; raises IllegalAction saying why it may not."""
+        from meja.core import undo
+
+        return undo.undone(self, seat)
+
     def check_components(self) -> list[str]:
         """Problems with component conservation (empty when every piece is accounted for)."""
         return []

@@ -8,6 +8,7 @@ from typing import Any
 
 from meja.core.game import Game, State
 from meja.core.spec import Facts, GameSpec, Outcome
+from meja.core.statistics import Statistic
 
 UNKNOWN_END = "unknown"
 """The end condition reported for a game built outside meja.games, which declares none."""
@@ -43,6 +44,15 @@ def outcome_of(state: State) -> Outcome:
     """A finished game in words: its spec's outcome, or plain points for a game without one."""
     spec = spec_of(state.game)
     return spec.outcome(state) if spec is not None else Outcome("points")
+
+
+def statistics_of(state: State) -> list[Statistic]:
+    """A finished game's statistics per player, from its state and history: its spec's, or
+    none for a game without."""
+    spec = spec_of(state.game)
+    if spec is None or spec.statistics is None:
+        return []
+    return spec.statistics(state, state.history)
 
 
 def list_games() -> list[Game]:

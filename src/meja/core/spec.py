@@ -7,11 +7,12 @@ spec.drawing, the simulator reports spec.facts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from meja.core.game import Game, State
+from meja.core.statistics import Statistic
 
 S = TypeVar("S", bound=State)
 
@@ -62,3 +63,5 @@ class GameSpec(Generic[S]):
     """Read at the end of a game only."""
     blurb: str
     """Two short sentences that tell a newcomer what the game is about (the lobby's card)."""
+    statistics: Callable[[S, Sequence[tuple[int, int]]], list[Statistic]] | None = None
+    """Rows of numbers per player from a finished game and its history (the end screen)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
@@ -62,6 +63,107 @@ class BodyLimit:
         await response(scope, receive, send)
 
 
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+STYLE_HASHES = ("sha256-OgCbPcfQORN/OTs5HAHModLPDTgfHMMVxNpIZo6wJ60=",)
+"""The <style> elements the pages' scripts draw, by the hash of their text: Te Kuiti's board
+(TRANSIT_STYLE in web/js/games/te_kuiti.js; tests/server/test_fair_server.py checks it)."""
+
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; "
+    f"style-src-elem 'self' {' '.join(repr(h) for h in STYLE_HASHES)}; "
+    "style-src-attr 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
+    "font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+"""The Content-Security-Policy of every answer: the pages load scripts, styles and images and
+connect only to their own origin, no inline script runs, and no other site may frame them.
+Inline, only the <style> elements of STYLE_HASHES and style attributes are allowed (the pages'
+scripts colour a seat's dot with one; no hash can name a colour worked out at run time)."""
+
+DOCS_CDN = "https://cdn.jsdelivr.net"
+DOCS_POLICY = (
+    f"default-src 'self'; script-src 'self' {DOCS_CDN} 'unsafe-inline'; "
+    f"style-src 'self' {DOCS_CDN}; img-src 'self' data: https://fastapi.tiangolo.com; "
+    "connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+)
+"""The interactive API docs (only with --api-docs): FastAPI's page loads Swagger UI from a CDN
+and starts it with an inline script."""
+
+
+def _is_json(content_type: str) -> bool:
+    """Whether a Content-Type names JSON (application/json, or a +json type)."""
+    kind = content_type.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or (
+        kind.startswith("application/") and kind.endswith("+json")
+    )
+
+
+class Guards:
+    """What every HTTP request meets first: headers of a bounded size, write bodies in JSON
+    only (so a cross-site form or text/plain fetch changes nothing), and the security headers
+    on every answer."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.header_bytes = settings.max_header_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refusal = self._refusal(scope)
+        policy = DOCS_POLICY if scope["path"] == "/api/docs" else PAGE_POLICY
+
+        async def secured(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = [
+                    (name, value)
+                    for name, value in message.get("headers", [])
+                    if name not in SECURITY_HEADER_NAMES
+                ]
+                headers += [
+                    (b"content-security-policy", policy.encode()),
+                    (b"x-frame-options", b"DENY"),
+                    (b"x-content-type-options", b"nosniff"),
+                    (b"referrer-policy", b"same-origin"),
+                ]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        if refusal is not None:
+            await _error_response(refusal)(scope, receive, secured)
+            return
+        await self.app(scope, receive, secured)
+
+    def _refusal(self, scope: Scope) -> ApiError | None:
+        headers = scope["headers"]
+        size = sum(len(name) + len(value) + 4 for name, value in headers)
+        if size > self.header_bytes:
+            return ApiError(
+                "too_large", f"request headers are limited to {self.header_bytes} bytes", 431
+            )
+        if scope["method"] not in WRITES:
+            return None
+        found = dict(headers)
+        content_type = found.get(b"content-type", b"").decode("latin-1")
+        length = found.get(b"content-length", b"0").strip()
+        has_body = b"transfer-encoding" in found or length not in (b"", b"0")
+        if (content_type or has_body) and not _is_json(content_type):
+            return ApiError(
+                "unsupported_media_type",
+                f"request bodies must be JSON (Content-Type: application/json), "
+                f"not {content_type[:60] or 'untyped'}",
+                415,
+            )
+        return None
+
+
+SECURITY_HEADER_NAMES = frozenset(
+    {b"content-security-policy", b"x-frame-options", b"x-content-type-options", b"referrer-policy"}
+)
+
+
 def _error_response(error: ApiError) -> JSONResponse:
     return JSONResponse(error.to_dict(), status_code=error.status)
 
@@ -95,10 +197,12 @@ def create_app(
     settings: Settings | None = None,
     storage: Storage | None = None,
     games: Callable[[str], Game] = load_game,
+    clock: Callable[[], float] = time.time,
 ) -> FastAPI:
-    """The application; the store is opened now so that a bad database URL fails at once."""
+    """The application; the store is opened now so that a bad database URL fails at once.
+    clock gives the time (tests pass one they move by hand)."""
     settings = settings or Settings()
-    lobby = Lobby(settings, storage, games)
+    lobby = Lobby(settings, storage, games, clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -112,12 +216,13 @@ def create_app(
         title="meja",
         version=__version__,
         lifespan=lifespan,
-        docs_url="/api/docs",
+        docs_url="/api/docs" if settings.api_docs else None,
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
     app.state.lobby = lobby
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    app.add_middleware(Guards, settings=settings)
     _add_error_handlers(app)
     routers = (game_routes.router, tables.router, replays.router, client.router, rules_router)
     for router in routers:

@@ -36,3 +36,24 @@ class Settings:
     """Most seconds a table's ISMCTS bot may think about a move (--bot-seconds)."""
     join_timeout: float = 30.0
     """Seconds a new websocket has to join, whatever else it sends meanwhile."""
+    unjoined_expiry: float = 600.0
+    """Seconds a table with seats for people may wait for its first person before it is ended
+    (--unjoined-expiry)."""
+    tables_per_client: int = 20
+    """Unfinished tables one client address may have made (--tables-per-client)."""
+    searching_bots_per_client: int = 6
+    """Searching bots (ismcts) one client address may seat at its unfinished tables
+    (--searching-bots-per-client)."""
+    sockets_per_client: int = 100
+    """Websockets one client address may hold open at once (--sockets-per-client)."""
+    joins_per_minute: int = 120
+    """Websockets one client address may open in a minute (--joins-per-minute)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses of proxies whose X-Forwarded-For names the client (--trusted-proxy)."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins, besides the server's own, whose pages may open its websockets
+    (--allowed-origin)."""
+    api_docs: bool = False
+    """Serve the interactive API docs at /api/docs, whose script comes from a CDN (--api-docs)."""
+    max_header_bytes: int = 16_384
+    """Largest total size of an HTTP request's headers."""

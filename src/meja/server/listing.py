@@ -94,7 +94,8 @@ def listed_open(room: Room) -> dict[str, Any]:
             for seat in room.seats
         ],
         "created_at": room.table.created_at,
-        "step": len(room.state.history),
+        "kind": room.table.kind,
+        "step": room.position,
     }
 
 
@@ -107,6 +108,8 @@ def listed_finished(row: TableRow, title: str) -> dict[str, Any]:
         "num_players": row.num_players,
         "seats": [{"name": seat.name, "kind": seat.kind} for seat in row.seats],
         "created_at": row.created_at,
+        "kind": row.kind,
         "finished_at": row.finished_at,
         "winners": row.winners,
+        "ended_early": row.ended_early,
     }

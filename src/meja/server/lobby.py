@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import base64
+import contextlib
 import gc
+import hashlib
+import hmac
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -13,8 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from meja.bots import Bot, bot_names, make_bot
+from meja.bots.hints import offers_hints
 from meja.bots.ismcts import ISMCTSBot
 from meja.core import Game, GameRecord, load_game
+from meja.server.bot_lanes import searches
+from meja.server.chat import CHAT_BURST, CHAT_CHARS, CHAT_WINDOW
+from meja.server.clients import ClientLimits
 from meja.server.config import Settings
 from meja.server.group_commit import GroupCommit
 from meja.server.listing import (
@@ -25,7 +34,17 @@ from meja.server.listing import (
     listed_open,
     open_key,
 )
-from meja.server.protocol import ApiError, CreateTable
+from meja.server.names import check_name
+from meja.server.protocol import (
+    DEFAULT_MOVE_TIME,
+    GUIDED_SEED,
+    GUIDED_SEEDS,
+    MAX_MOVE_TIME,
+    MIN_MOVE_TIME,
+    PACES,
+    ApiError,
+    CreateTable,
+)
 from meja.server.replay import Replays
 from meja.server.room import Room, Services, hash_token
 from meja.server.storage import (
@@ -34,6 +53,7 @@ from meja.server.storage import (
     Storage,
     TableRow,
     default_db_url,
+    standing_history,
 )
 
 log = logging.getLogger("meja.server")
@@ -67,6 +87,54 @@ def standin_preference(wanted: str | None) -> tuple[str, ...]:
     return (wanted, *known) if wanted else known
 
 
+def _guided_seed(request: CreateTable) -> int | None:
+    """The fixed chance seed of a guided table; ApiError for a seed or hints off that do not fit
+    the table (only a guided table deals from a seed, and a guided table always gives hints)."""
+    if not request.guided:
+        if request.seed is not None:
+            raise ApiError("bad_request", "seed: only a guided table draws chance from a seed")
+        return None
+    if not request.hints:
+        raise ApiError("bad_request", "hints: a guided table always gives hints")
+    if request.seed is not None:
+        return request.seed
+    return GUIDED_SEEDS.get(request.game, GUIDED_SEED)
+
+
+def _move_time(request: CreateTable) -> float | None:
+    """A turn-based table's seconds per move (a day unless given); ApiError in one line for a
+    time out of range, or a time or clock that does not fit the table's kind."""
+    if request.kind == "live":
+        if request.move_time is not None:
+            raise ApiError("bad_request", "move_time: only a turn-based table has a time per move")
+        return None
+    if request.clock is not None:
+        raise ApiError("bad_request", "clock: a turn-based table has move_time instead")
+    if request.move_time is None:
+        return DEFAULT_MOVE_TIME
+    if not MIN_MOVE_TIME <= request.move_time <= MAX_MOVE_TIME:
+        raise ApiError(
+            "bad_request",
+            f"move_time: from {MIN_MOVE_TIME:.0f} seconds (an hour) to {MAX_MOVE_TIME:.0f} "
+            f"seconds (7 days) a move, not {request.move_time:g}",
+        )
+    return request.move_time
+
+
+def rematch_token(token: str, table_id: str) -> str:
+    """The seat token at table_id, a rematch, of whoever holds token at the table before."""
+    digest = hmac.new(token.encode(), f"rematch/{table_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode()
+
+
+def default_private(request: CreateTable) -> bool:
+    """Whether a table is private unless its request says: when it seats people, all invited
+    by their links, and bots (every table of people today), it is among friends; a table of
+    bots alone is a show for anyone to watch."""
+    people = any(seat.kind == "human" for seat in request.seats)
+    return people and all(seat.kind in ("human", "bot") for seat in request.seats)
+
+
 class Lobby:
     """Every table the server knows, backed by the store."""
 
@@ -75,6 +143,7 @@ class Lobby:
         settings: Settings,
         storage: Storage | None = None,
         games: Callable[[str], Game] = load_game,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.settings = settings
         self.storage = storage or SqlStorage(settings.db_url or default_db_url())
@@ -87,11 +156,22 @@ class Lobby:
             bot_executor=ThreadPoolExecutor(settings.bot_threads, thread_name_prefix="meja-bot"),
             standin_bots=standin_preference(settings.standin_bot),
             commits=GroupCommit(self.storage, db_executor),
+            clock=clock,
         )
         self.open: dict[str, Room] = {}
         self._open_index = OpenIndex()
         self._finished: OrderedDict[str, Room] = OrderedDict()
         self.replays = Replays()
+        self._rematch_lock = asyncio.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The event loop the tables run on, once started."""
+        self.clients = ClientLimits(settings, clock)
+        self._made_by: dict[str, str] = {}
+        """The address that made each unfinished table made since the server started."""
+        self._unjoined: dict[str, float] = {}
+        """Tables with seats for people that no person has joined yet, and when each ends
+        if nobody does."""
+        self._sweeper: asyncio.Task[None] | None = None
 
     # --- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
@@ -101,7 +181,8 @@ class Lobby:
         over 100 ms with 500 busy tables), so what is loaded so far (code, restored tables) is
         kept out of them and they run a tenth as often.
         """
-        rows = await asyncio.get_running_loop().run_in_executor(
+        self.loop = asyncio.get_running_loop()
+        rows = await self.loop.run_in_executor(
             self.services.db_executor, self.storage.load_unfinished
         )
         for row in rows:
@@ -112,12 +193,26 @@ class Lobby:
                 continue
             self._keep(room)
             room.start()
+            if not self._joined_before(room):
+                self._wait_for_people(room, max(row.created_at, self.services.clock()))
         log.info("restored %d unfinished tables", len(self.open))
+        self._sweeper = asyncio.create_task(self._sweep(), name="unjoined tables")
         gc.freeze()
         gc.set_threshold(*FULL_SCANS_RARER)
 
+    def wake(self) -> None:
+        """Have every table look at its clocks now (after the clock was moved by hand)."""
+        for room in self.open.values():
+            room.wake()
+        if self.loop is not None:
+            self.loop.create_task(self.expire_unjoined())
+
     async def stop(self) -> None:
         """Stop every room and release threads and connections."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for room in [*self.open.values(), *self._finished.values()]:
             await room.stop()
         await self.services.commits.drain()
@@ -126,6 +221,7 @@ class Lobby:
             self.services.db_executor,
         ):
             executor.shutdown(wait=True, cancel_futures=True)
+        self.services.bots.close()
         self.storage.close()
 
     # --- tables ------------------------------------------------------------------------
@@ -165,24 +261,32 @@ class Lobby:
         return {
             "max_tables": settings.max_open_tables,
             "full": self.is_full(),
+            "tables_per_client": settings.tables_per_client,
+            "unjoined_expiry": settings.unjoined_expiry,
+            "sockets_per_client": settings.sockets_per_client,
+            "joins_per_minute": settings.joins_per_minute,
+            "header_bytes": settings.max_header_bytes,
             "bot_seconds": settings.max_bot_seconds,
             "bot_iterations": settings.max_bot_iterations,
+            "searching_bots_per_client": settings.searching_bots_per_client,
             "message_rate": settings.message_rate,
             "message_burst": settings.message_burst,
             "message_bytes": settings.max_message_bytes,
             "body_bytes": settings.max_body_bytes,
+            "paces": dict(PACES),
+            "chat_chars": CHAT_CHARS,
+            "chat_messages": CHAT_BURST,
+            "chat_seconds": CHAT_WINDOW,
+            "move_time": {
+                "min": MIN_MOVE_TIME,
+                "max": MAX_MOVE_TIME,
+                "default": DEFAULT_MOVE_TIME,
+            },
         }
 
-    async def create(self, request: CreateTable) -> NewTable:
-        """Check the setup fully, store it, and open the table."""
-        if self.is_full():
-            most = self.settings.max_open_tables
-            raise ApiError(
-                "server_busy",
-                f"the server holds {most} open tables, its most (meja serve --max-tables); "
-                "try again later",
-                503,
-            )
+    async def create(self, request: CreateTable, address: str = "unknown") -> NewTable:
+        """Check the setup fully, store it, and open the table, made by address."""
+        self._check_room_for(address)
         game = self.game(request.game)
         num_players = len(request.seats)
         try:
@@ -190,6 +294,10 @@ class Lobby:
             game.new_state(num_players, **options)
         except ValueError as exc:
             raise ApiError("bad_request", str(exc)) from None
+        seed = _guided_seed(request)
+        move_time = _move_time(request)
+        if request.guided and not offers_hints(game):
+            raise ApiError("bad_request", f"guided: {game.title} has no hints to guide with")
         tokens: dict[int, str] = {}
         seats: list[SeatRow] = []
         for index, spec in enumerate(request.seats):
@@ -199,13 +307,19 @@ class Lobby:
                     self._check_budget(make_bot(bot, game))
                 except ValueError as exc:
                     raise ApiError("bad_request", f"seats.{index}.bot: {exc}") from None
-                name = spec.name or f"Bot {index + 1}"
+                own = f"Bot {index + 1}"
+                name = check_name(spec.name or "", f"seats.{index}.name", own, own)
                 seats.append(SeatRow("bot", name, bot=bot))
             else:
                 if spec.bot is not None:
                     raise ApiError("bad_request", f"seats.{index}.bot: only bot seats have a bot")
                 tokens[index] = secrets.token_urlsafe(24)
-                name = spec.name or f"Player {index + 1}"
+                name = check_name(
+                    spec.name or "",
+                    f"seats.{index}.name",
+                    f"Player {index + 1}",
+                    guided=request.guided,
+                )
                 seats.append(SeatRow("human", name, token_hash=hash_token(tokens[index])))
         row = TableRow(
             id=secrets.token_urlsafe(9),
@@ -214,14 +328,173 @@ class Lobby:
             options=options,
             seats=seats,
             clock=request.clock,
+            pace=request.pace,
+            hints=request.hints,
+            guided=request.guided,
+            seed=seed,
+            private=default_private(request) if request.private is None else request.private,
+            kind=request.kind,
+            move_time=move_time,
+            spectator_chat=request.spectator_chat,
         )
         room = self._room(row)
+        self._admit_searchers(room, address)
         await asyncio.get_running_loop().run_in_executor(
             self.services.db_executor, self.storage.create_table, row
         )
         self._keep(room)
         room.start()
+        self._made_by[row.id] = address
+        self._wait_for_people(room, self.services.clock())
         return NewTable(room, tokens)
+
+    def _admit_searchers(self, room: Room, address: str) -> None:
+        """Count a new table's searching bots against address; ApiError (too_many_bots) when
+        its unfinished tables would have more than --searching-bots-per-client."""
+        searchers = sum(
+            1 for seat in room.seats if seat.bot_instance and searches(seat.bot_instance)
+        )
+        most = self.settings.searching_bots_per_client
+        self.services.bots.admit(address, room.table.id, searchers, most, self._still_open)
+
+    def _still_open(self, table_id: str) -> bool:
+        room = self.open.get(table_id)
+        return room is not None and not room.finished
+
+    def _check_room_for(self, address: str) -> None:
+        """ApiError unless the server, and address's quota, have room for a new table."""
+        if self.is_full():
+            most = self.settings.max_open_tables
+            raise ApiError(
+                "server_busy",
+                f"the server holds {most} open tables, its most (meja serve --max-tables); "
+                "try again later",
+                503,
+            )
+        most = self.settings.tables_per_client
+        if sum(1 for made_by in self._made_by.values() if made_by == address) >= most:
+            self._tidy()
+            if sum(1 for made_by in self._made_by.values() if made_by == address) >= most:
+                text = (
+                    f"your address has made {most} tables still in play, the most one client "
+                    "may (meja serve --tables-per-client); finish one or let one expire first"
+                )
+                raise ApiError(
+                    "too_many_tables", self.clients.refused(address, "tables", text), 429
+                )
+
+    # --- tables nobody joined ----------------------------------------------------------
+    def _joined_before(self, room: Room) -> bool:
+        """Whether a restored table was joined before: a person moved or chatted there, or it
+        has no seat for a person."""
+        people = {index for index, seat in enumerate(room.seats) if seat.kind == "human"}
+        if not people:
+            return True
+        if any(message.seat in people for message in room.chat):
+            return True
+        return any(player in people for player, _ in room.entries())
+
+    def _wait_for_people(self, room: Room, since: float) -> None:
+        """Start the time a table with seats for people has for its first person."""
+        if any(seat.kind == "human" for seat in room.seats) and not room.finished:
+            self._unjoined[room.table.id] = since + self.settings.unjoined_expiry
+
+    def joined(self, room: Room, seat: int | None) -> None:
+        """A person's seat of room was used (a socket joined it, a request carried its token):
+        the table no longer waits to expire."""
+        if seat is not None and room.seats[seat].kind == "human":
+            self._unjoined.pop(room.table.id, None)
+
+    async def expire_unjoined(self) -> None:
+        """End every table whose time for its first person has run out."""
+        now = self.services.clock()
+        due = [table_id for table_id, end in self._unjoined.items() if end <= now]
+        for table_id in due:
+            room = self.open.get(table_id)
+            if room is None or room.finished or table_id not in self._unjoined:
+                self._unjoined.pop(table_id, None)
+                continue
+            try:
+                ended = await room.end_unjoined()
+            except ApiError:
+                continue
+            self._unjoined.pop(table_id, None)
+            if ended:
+                log.info(
+                    "table %s ended: nobody joined it within %g seconds",
+                    table_id,
+                    self.settings.unjoined_expiry,
+                )
+        if due:
+            self._tidy()
+
+    async def _sweep(self) -> None:
+        """Look for tables nobody joined in time, every so often."""
+        every = min(30.0, max(0.05, self.settings.unjoined_expiry / 10))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.expire_unjoined()
+            except Exception:
+                log.exception("ending the tables nobody joined failed")
+
+    async def rematch(
+        self, room: Room, seat: int, token: str, address: str = "unknown"
+    ) -> tuple[Room, str]:
+        """Play again: the table made for it (made now, if nobody asked before, with the same
+        seats, bots and options) and the asker's token for their seat there.
+
+        The token is worked out from the asker's token at the old table, so only its holder
+        gets it, and gets the same one each time; the server keeps only its hash.
+        """
+        if not room.finished:
+            raise ApiError("not_finished", "play again is offered once the game is over", 409)
+        async with self._rematch_lock:
+            new = await self.get(room.table.rematch or await self._make_rematch(room, address))
+        new_token = rematch_token(token, new.table.id)
+        await new.give_token(seat, hash_token(new_token))
+        if new.authenticate(new_token) != seat:
+            raise ApiError("bad_token", "this seat of the new table is already taken", 403)
+        return new, new_token
+
+    async def _make_rematch(self, room: Room, address: str) -> str:
+        """Store a new table like room's, with its people's seats open to no token yet, point
+        room to it, and say its id."""
+        self._check_room_for(address)
+        old = room.table
+        seats = [
+            SeatRow(seat.kind, seat.name, bot=seat.bot)
+            if seat.kind == "bot"
+            else SeatRow("human", seat.name)
+            for seat in old.seats
+        ]
+        row = TableRow(
+            id=secrets.token_urlsafe(9),
+            game=old.game,
+            num_players=old.num_players,
+            options=dict(old.options),
+            seats=seats,
+            clock=old.clock,
+            pace=old.pace,
+            hints=old.hints,
+            guided=old.guided,
+            seed=old.seed,
+            private=old.private,
+            kind=old.kind,
+            move_time=old.move_time,
+            spectator_chat=old.spectator_chat,
+        )
+        new = self._room(row)
+        self._admit_searchers(new, address)
+        await asyncio.get_running_loop().run_in_executor(
+            self.services.db_executor, self.storage.create_rematch, old.id, row
+        )
+        self._keep(new)
+        new.start()
+        self._made_by[row.id] = address
+        self._wait_for_people(new, self.services.clock())
+        await room.play_again(row.id)
+        return row.id
 
     async def get(self, table_id: str) -> Room:
         """The table with that id, loading a finished one from the store if need be."""
@@ -292,8 +565,8 @@ class Lobby:
         self, game: str | None, before: SortKey | None, limit: int
     ) -> list[TableRow]:
         """A page of finished tables from the store, on its thread, with the winners of games
-        that ended before the store kept them found by replaying their moves (once: they are
-        stored). A game that cannot be replayed keeps winners None."""
+        that ended before the store kept them found by replaying their moves, without those
+        taken back (once: they are stored). A game that cannot be replayed keeps winners None."""
         rows = self.storage.finished_page(game, before, limit)
         for row in rows:
             if row.winners is not None:
@@ -301,9 +574,9 @@ class Lobby:
             stored = self.storage.load_table(row.id)
             if stored is None:
                 continue
-            history = [(move.player, move.action) for move in stored.moves]
-            record = GameRecord(row.game, row.num_players, row.options, history)
             try:
+                history = standing_history(stored.moves)
+                record = GameRecord(row.game, row.num_players, row.options, history)
                 state = record.replay(game=self._games(row.game))
             except ValueError:
                 log.warning("table %s: its winners cannot be found by replaying it", row.id)
@@ -331,12 +604,16 @@ class Lobby:
                     conn.close()
         elif room.table.id not in self.open:
             self.open[room.table.id] = room
-            self._open_index.add(room.game.name, open_key(room))
+            if not room.table.private:
+                self._open_index.add(room.game.name, open_key(room))
 
     def _retire(self, room: Room) -> None:
         """Move a table whose game ended from the open list to the finished cache."""
         del self.open[room.table.id]
-        self._open_index.remove(room.game.name, open_key(room))
+        self._made_by.pop(room.table.id, None)
+        self._unjoined.pop(room.table.id, None)
+        if not room.table.private:
+            self._open_index.remove(room.game.name, open_key(room))
         self._keep(room)
 
     def _tidy(self) -> None:

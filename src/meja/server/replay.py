@@ -1,7 +1,8 @@
 """Replays of finished games, served without replaying from move 0 on every request.
 
-Each replay keeps a checkpoint every few steps (built once, as far as anyone has looked) and the
-frames it served last, so a step forward from a frame just served costs one move, a step back
+A replay steps through the table's log as it was played, take-backs included. Each replay keeps
+a checkpoint every few steps (built once, as far as anyone has looked) and the frames it served
+last, so a step forward from a frame just served costs one move, a step back (or a take-back)
 costs nothing, and a jump costs at most one checkpoint's spacing of moves. Only a few replays are
 kept, so their memory stays bounded however many games are watched.
 """
@@ -16,6 +17,7 @@ from typing import Any
 from meja.core import State
 from meja.server.protocol import ApiError
 from meja.server.room import Room
+from meja.server.storage import TAKE_BACK
 
 MAX_CHECKPOINTS = 32
 """Checkpoints a replay keeps at most; long games space them further apart."""
@@ -28,12 +30,31 @@ REPLAYS_KEPT = 8
 
 
 class Replay:
-    """The states of one finished game's steps, rebuilt on demand from its history."""
+    """The states of one finished game at every position of its log, rebuilt on demand.
 
-    def __init__(self, start: Callable[[], State], history: Sequence[tuple[int, int]]) -> None:
-        self.history = list(history)
-        self.spacing = max(MIN_SPACING, -(-len(self.history) // MAX_CHECKPOINTS))
-        self._checkpoints: list[State] = [start()]
+    The log holds moves and take-backs. Each move makes a node (named by the position it was
+    played at plus one) whose parent is the node before it; a take-back returns to the parent
+    of the node it leaves. So the state at any position is the start with the moves on its
+    node's path applied, and a game without take-backs is one straight path.
+    """
+
+    def __init__(self, start: Callable[[], State], entries: Sequence[tuple[int, int]]) -> None:
+        self.entries = list(entries)
+        self._node_at = [0]
+        self._parent = [-1] * (len(self.entries) + 1)
+        self._depth = [0] * (len(self.entries) + 1)
+        for index, (_, action) in enumerate(self.entries):
+            here = self._node_at[-1]
+            if action == TAKE_BACK:
+                if here == 0:
+                    raise ValueError(f"log entry {index}: there is no move to take back")
+                self._node_at.append(self._parent[here])
+            else:
+                node = index + 1
+                self._parent[node], self._depth[node] = here, self._depth[here] + 1
+                self._node_at.append(node)
+        self.spacing = max(MIN_SPACING, -(-max(self._depth) // MAX_CHECKPOINTS))
+        self._checkpoints: dict[int, State] = {0: start()}
         self._recent: OrderedDict[int, State] = OrderedDict()
 
     @property
@@ -42,48 +63,66 @@ class Replay:
         return len(self._checkpoints) + len(self._recent)
 
     def state_at(self, step: int) -> State:
-        """The state after step moves; shared, so the caller must not change it."""
-        state = self._recent.get(step)
+        """The state after the log's first step entries; shared, so the caller must not
+        change it."""
+        node = self._node_at[step]
+        state = self._recent.get(node)
         if state is None:
-            state = self._build(step)
-            self._remember(step, state)
-        self._recent.move_to_end(step)
+            state = self._build(node)
+            self._remember(node, state)
+        self._recent.move_to_end(node)
         return state
 
-    def _build(self, step: int) -> State:
-        """A state at step: a checkpoint, one move on from the previous step if it is at hand,
-        or the moves from the checkpoint below (keeping the step before too, for a step back)."""
-        index, offset = divmod(step, self.spacing)
-        if offset == 0 and index < len(self._checkpoints):
-            return self._checkpoints[index]
-        before = self._recent.get(step - 1)
+    def _build(self, node: int) -> State:
+        """A node's state: a checkpoint, one move on from its parent if that is at hand, or
+        the moves from the checkpoint above it (keeping its parent too, for a step back)."""
+        offset = self._depth[node] % self.spacing
+        if offset == 0 and node in self._checkpoints:
+            return self._checkpoints[node]
+        parent = self._parent[node]
+        before = self._recent.get(parent)
         if before is None:
-            self._extend_checkpoints(index)
+            anchor = self._ancestor(node, offset)
+            self._checkpoint(anchor)
             if offset == 0:
-                return self._checkpoints[index]
-            before = self._checkpoints[index]
+                return self._checkpoints[node]
+            before = self._checkpoints[anchor]
             if offset > 1:
-                before = self._advanced(before, index * self.spacing, step - 1)
-                self._remember(step - 1, before)
-        return self._advanced(before, step - 1, step)
+                before = self._advanced(before, anchor, parent)
+                self._remember(parent, before)
+        return self._advanced(before, parent, node)
 
-    def _extend_checkpoints(self, index: int) -> None:
-        """Build every checkpoint up to index that is not built yet."""
-        while len(self._checkpoints) <= index:
-            last = len(self._checkpoints) - 1
-            start, end = last * self.spacing, (last + 1) * self.spacing
-            self._checkpoints.append(self._advanced(self._checkpoints[last], start, end))
+    def _ancestor(self, node: int, up: int) -> int:
+        """The node up moves above node."""
+        for _ in range(up):
+            node = self._parent[node]
+        return node
+
+    def _checkpoint(self, node: int) -> None:
+        """Build the checkpoint at node (its depth a multiple of the spacing) and every one
+        above it that is not built yet."""
+        missing = []
+        while node not in self._checkpoints:
+            missing.append(node)
+            node = self._ancestor(node, self.spacing)
+        for below in reversed(missing):
+            self._checkpoints[below] = self._advanced(self._checkpoints[node], node, below)
+            node = below
 
     def _advanced(self, state: State, start: int, end: int) -> State:
-        """A copy of state (at step start) with the moves up to step end applied."""
+        """A copy of state (at node start) with the moves down to node end applied."""
+        path = []
+        while end != start:
+            path.append(self.entries[end - 1])
+            end = self._parent[end]
         copy = state.clone()
-        for player, action in self.history[start:end]:
+        for player, action in reversed(path):
             copy.apply(action, player)
         return copy
 
-    def _remember(self, step: int, state: State) -> None:
-        self._recent[step] = state
-        self._recent.move_to_end(step)
+    def _remember(self, node: int, state: State) -> None:
+        self._recent[node] = state
+        self._recent.move_to_end(node)
         while len(self._recent) > RECENT_FRAMES:
             self._recent.popitem(last=False)
 
@@ -115,8 +154,9 @@ class Replays:
         return table_id in self._watched
 
     def frame(self, room: Room, step: int, seat: int | None) -> dict[str, Any]:
-        """The finished game at step as seat (or a spectator) saw it and was told of each move."""
-        total, players = len(room.state.history), room.table.num_players
+        """The finished game at step (a log position: take-backs count) as seat (or a
+        spectator) saw it and was told of each move."""
+        total, players = room.position, room.table.num_players
         if not 0 <= step <= total:
             raise ApiError("bad_request", f"step must be between 0 and {total}")
         if seat is not None and not 0 <= seat < players:
@@ -133,7 +173,7 @@ class Replays:
             "active": state.active_players(),
             "view": state.view(seat),
             "log": watched.log(seat)[:step],
-            "result": room.result_for(state, seat),
+            "result": room.result_for(state, seat, at_end=step == total),
         }
 
     def _watched_of(self, room: Room) -> _Watched:
@@ -142,7 +182,7 @@ class Replays:
         if watched is None or watched.room is not room:
             table = room.table
             replay = Replay(
-                lambda: room.game.new_state(table.num_players, **table.options), room.state.history
+                lambda: room.game.new_state(table.num_players, **table.options), room.entries()
             )
             watched = self._watched[table.id] = _Watched(room, replay)
         self._watched.move_to_end(room.table.id)

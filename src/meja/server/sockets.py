@@ -1,4 +1,5 @@
-"""The websocket of a table: join with a seat token (or none to watch), then send moves.
+"""The websocket of a table: join with a seat token (or none to watch), then send moves,
+take-backs, the table's pace and requests for hints.
 
 Bad input earns an error message and changes nothing; only a forged token, an unknown table or
 a client that keeps flooding after being told is disconnected.
@@ -12,15 +13,21 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from meja.server.clients import origin_refusal
 from meja.server.config import Settings
 from meja.server.connection import Connection, RateLimit
 from meja.server.lobby import Lobby
 from meja.server.protocol import (
     ApiError,
     BackMessage,
+    ChatMessage,
+    HintMessage,
     JoinMessage,
     MoveMessage,
+    PaceMessage,
     PingMessage,
+    TimeoutMessage,
+    UndoMessage,
     parse_client_message,
 )
 from meja.server.room import Room
@@ -30,6 +37,7 @@ log = logging.getLogger("meja.server")
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
 CLOSE_POLICY = 1008
+CLOSE_TRY_LATER = 1013
 FLOOD_STRIKES = 100
 """Messages refused for rate before the connection is closed."""
 
@@ -67,6 +75,14 @@ async def _close(ws: WebSocket, error: ApiError, code: int) -> None:
     with contextlib.suppress(Exception):
         await ws.send_json(error.to_dict())
         await ws.close(code)
+
+
+async def _refuse(ws: WebSocket, code: str, text: str, close_code: int) -> None:
+    """Accept only to say why not, in a message and in the close frame's reason."""
+    with contextlib.suppress(Exception):
+        await ws.accept()
+        await ws.send_json(ApiError(code, text).to_dict())
+        await ws.close(close_code, reason=text.encode()[:123].decode(errors="ignore"))
 
 
 async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:
@@ -114,6 +130,7 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
     settings = lobby.settings
     budget = RateLimit(settings.message_rate, settings.message_burst)
     strikes = 0
+    address = lobby.clients.address(ws.scope)
     while not conn.closed:
         try:
             text = await _receive(ws, settings.max_message_bytes)
@@ -129,10 +146,20 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
             message = parse_client_message(text)
             if isinstance(message, MoveMessage):
                 await room.submit(conn.seat, message.action, message.step)
+            elif isinstance(message, UndoMessage):
+                await room.undo(conn.seat, message.step)
+            elif isinstance(message, PaceMessage):
+                await room.set_pace(conn.seat, message.pace)
             elif isinstance(message, BackMessage):
                 if conn.seat is None:
                     raise ApiError("spectator", "spectators have no seat to come back to", 403)
                 await room.come_back(conn.seat)
+            elif isinstance(message, HintMessage):
+                conn.push(await room.hint(conn.seat))
+            elif isinstance(message, TimeoutMessage):
+                await room.choose_on_timeout(conn.seat, message.seat, message.choice)
+            elif isinstance(message, ChatMessage):
+                await room.say(conn.seat, message.text, address)
             elif isinstance(message, PingMessage):
                 conn.push({"type": "pong"})
             else:
@@ -147,7 +174,26 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
 
 
 async def table_socket(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
-    """Serve one client of a table from join to goodbye."""
+    """Serve one client of a table from join to goodbye, if its page's origin may connect
+    and its address is within its share of connections."""
+    clients = lobby.clients
+    address = clients.address(ws.scope)
+    foreign = origin_refusal(ws.scope, lobby.settings.allowed_origins)
+    if foreign is not None:
+        await _refuse(ws, "bad_origin", clients.refused(address, "origin", foreign), CLOSE_POLICY)
+        return
+    too_many = clients.open_socket(address)
+    if too_many is not None:
+        await _refuse(ws, "too_many_connections", too_many, CLOSE_TRY_LATER)
+        return
+    try:
+        await _serve(ws, table_id, lobby)
+    finally:
+        clients.close_socket(address)
+
+
+async def _serve(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
+    """Serve one counted client of a table from join to goodbye."""
     await ws.accept()
     try:
         room = await lobby.get(table_id)
@@ -160,6 +206,7 @@ async def table_socket(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
         return
     if conn is None:
         return
+    lobby.joined(room, conn.seat)
     await room.attach(conn)
     writer = asyncio.create_task(_write(ws, conn))
     try:

@@ -2,20 +2,27 @@
 
 The server writes each accepted move here before it tells anyone about it (the moves of all
 tables that arrive together share one commit), and rebuilds every unfinished table from this log
-when it starts.
+when it starts. A move taken back is never deleted: the take-back is a row of its own
+(action TAKE_BACK), so the log says everything that happened, in order.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Final, ParamSpec, Protocol, TypeVar
 
 import sqlalchemy as sa
 from platformdirs import user_data_dir
+
+from meja.server.protocol import DEFAULT_PACE, ApiError
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 metadata = sa.MetaData()
 
@@ -31,10 +38,31 @@ tables_table = sa.Table(
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("finished_at", sa.Float, nullable=True),
     sa.Column("winners", sa.Text, nullable=True),
+    sa.Column("pace", sa.String(16), nullable=True),
+    sa.Column("hints", sa.Boolean, nullable=True),
+    sa.Column("guided", sa.Boolean, nullable=True),
+    sa.Column("seed", sa.BigInteger, nullable=True),
+    sa.Column("private", sa.Boolean, nullable=True),
+    sa.Column("kind", sa.String(16), nullable=True),
+    sa.Column("move_time", sa.Float, nullable=True),
+    sa.Column("turns", sa.Text, nullable=True),
+    sa.Column("ended_early", sa.Boolean, nullable=True),
+    sa.Column("spectator_chat", sa.Boolean, nullable=True),
+    sa.Column("rematch", sa.String(32), nullable=True),
 )
 """winners holds the winning seats of a finished game as JSON ("[]" when nobody won); NULL while
 the game is in play, and for games that ended before the column was added until the lobby
-replays them."""
+replays them. pace is how fast the table's pages show steps; NULL (a table made before the
+column was added) reads as DEFAULT_PACE. hints says whether seats may ask for hints (NULL: yes,
+as for a table made before the column); guided marks a guided first game, and seed is the fixed
+seed its chance is drawn from (NULL: chance from the system's randomness). private keeps the
+table out of the lobby's lists, so only its links reach it (NULL, a table made before the
+column: listed). kind is "live" or "turn_based" (NULL: live); move_time is a turn-based table's
+seconds a person has for a move; turns, for a turn-based table, is JSON {"deadlines": {seat:
+epoch seconds}, "standins": [seats a bot plays because the table chose so]}, written with every
+step; ended_early marks a game the people ended before its end (no winner); spectator_chat lets
+spectators read and write the table's chat (NULL: no); rematch is the id of the table made when
+its people chose to play again."""
 
 finished_index = sa.Index("meja_tables_finished", tables_table.c.finished_at, tables_table.c.id)
 """Pages of the finished games, newest first, cost the page, not the archive."""
@@ -49,6 +77,26 @@ moves_table = sa.Table(
     sa.Column("seen_by", sa.BigInteger, nullable=False),
     sa.Column("at", sa.Float, nullable=False),
 )
+"""seq is the row's place in the table's log, counting moves and take-backs alike; in a log
+without take-backs it is the step's place in the game's history."""
+
+chat_table = sa.Table(
+    "meja_chat",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("meja_tables.id"), primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("seat", sa.Integer, nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("step", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)
+"""The chat of each table, never part of its game: seq orders a table's messages, seat is the
+sender's (NULL for a spectator), name their name then, text plain text as sent, step the table's
+log position when it was sent."""
+
+TAKE_BACK: Final = -1
+"""The action of a row that takes back its player's last move (every real action is >= 0)."""
 
 
 @dataclass(frozen=True)
@@ -72,12 +120,51 @@ class SeatRow:
 
 @dataclass(frozen=True)
 class MoveRow:
-    """One step of a table's history and which viewers were told what it was."""
+    """One entry of a table's log, a step of its history or the take-back of player's last
+    move (action TAKE_BACK), and which viewers were told exactly what it was."""
 
     seq: int
     player: int
     action: int
     seen_by: int
+
+
+def standing_history(moves: Sequence[MoveRow]) -> list[tuple[int, int]]:
+    """The game's history as it stands after the log's moves and take-backs, without the moves
+    taken back; ValueError naming the entry when a take-back has no move of its player to take
+    back. The rules are not asked whether each take-back was allowed (Room.replay does that)."""
+    history: list[tuple[int, int]] = []
+    for move in moves:
+        if move.action != TAKE_BACK:
+            history.append((move.player, move.action))
+        elif history and history[-1][0] == move.player:
+            history.pop()
+        else:
+            raise ValueError(f"log entry {move.seq}: nothing of seat {move.player} to take back")
+    return history
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    """One message of a table's chat, as stored and as sent to the table."""
+
+    seq: int
+    seat: int | None
+    name: str
+    text: str
+    step: int
+    at: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The message as clients receive it."""
+        return {
+            "seq": self.seq,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "step": self.step,
+            "at": self.at,
+        }
 
 
 @dataclass(frozen=True)
@@ -89,6 +176,10 @@ class MoveWrite:
     finishes: bool = False
     winners: tuple[int, ...] | None = None
     """The seats that won the game it finishes; None leaves them to be found by replaying."""
+    turns: dict[str, Any] | None = None
+    """A turn-based table's deadlines and stand-ins after this step, stored with it."""
+    ended_early: bool = False
+    """The game it finishes was ended early by its people: no winner."""
 
 
 @dataclass
@@ -101,6 +192,27 @@ class TableRow:
     options: dict[str, Any]
     seats: list[SeatRow]
     clock: float | None = None
+    pace: str = DEFAULT_PACE
+    hints: bool = True
+    guided: bool = False
+    seed: int | None = None
+    """The fixed seed chance is drawn from, for a guided table; None draws from the system."""
+    private: bool = False
+    """Left out of the lobby's lists: only the table's links reach it."""
+    kind: str = "live"
+    """"live", or "turn_based": the table waits up to move_time for each person's move."""
+    move_time: float | None = None
+    """A turn-based table's seconds per move."""
+    turns: dict[str, Any] | None = None
+    """A turn-based table's stored deadlines and stand-ins (see the turns column)."""
+    ended_early: bool = False
+    """The game was ended by its people before its end, with no winner."""
+    spectator_chat: bool = False
+    """Spectators may read and write the table's chat."""
+    rematch: str | None = None
+    """The table made when the people chose to play again."""
+    chat: list[ChatRow] = field(default_factory=list)
+    """The table's chat in order (loaded with the table)."""
     created_at: float = field(default_factory=time.time)
     finished_at: float | None = None
     winners: list[int] | None = None
@@ -132,11 +244,27 @@ class Storage(Protocol):
         self, game: str | None, before: tuple[float, str] | None, limit: int
     ) -> list[TableRow]:
         """Up to limit finished tables (of game, if given) that ended before the (finished_at,
-        id) key before, newest first, without their moves."""
+        id) key before, newest first, without their moves; private tables are left out."""
         ...
 
     def record_winners(self, table_id: str, winners: Sequence[int]) -> None:
         """Store the winners of a finished game that ended without them."""
+        ...
+
+    def set_pace(self, table_id: str, pace: str) -> None:
+        """Store a table's new pace."""
+        ...
+
+    def add_chat(self, table_id: str, message: ChatRow) -> None:
+        """Store a message of a table's chat; a repeated (table, seq) is refused."""
+        ...
+
+    def create_rematch(self, old_id: str, table: TableRow) -> None:
+        """Store a new table and point the finished table old_id to it, in one commit."""
+        ...
+
+    def set_seats(self, table_id: str, seats: Sequence[SeatRow]) -> None:
+        """Store a table's seats anew (a seat of a rematch given its token)."""
         ...
 
     def close(self) -> None:
@@ -152,12 +280,46 @@ def default_db_url() -> str:
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers work during writes; FULL sync makes each commit survive a crash."""
+    """A rollback journal, FULL sync, and nothing mapped into memory.
+
+    SQLite's WAL keeps its index in a memory-mapped -shm file, and a memory-mapped page that
+    cannot be written (a full disk, a file cut short) kills the whole process with SIGBUS. With
+    a rollback journal and mmap_size 0 every fault is an error a call returns, answered
+    storage_error. Each commit costs a sync more than in WAL; the group commit shares it among
+    every table's moves (docs/design.md, "The store").
+    """
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA mmap_size=0")
+    cursor.execute("PRAGMA journal_mode=TRUNCATE")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
+
+
+class StorageFault(ApiError):
+    """The store failed (a full disk, a read-only or damaged file, a lost server): nothing was
+    changed, and the request is answered storage_error (503) in one line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("storage_error", f"the store could not do it ({reason}); try again", 503)
+
+
+def _faults_in_words(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn the database's failures into StorageFault; a conflict of keys (IntegrityError) is
+    left as it is, for the group commit to find the one move refused."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except sa.exc.IntegrityError:
+            raise
+        except (sa.exc.DBAPIError, OSError) as exc:
+            cause = exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc
+            reason = (str(cause).splitlines() or [type(cause).__name__])[0][:200]
+            raise StorageFault(reason) from exc
+
+    return wrapper
 
 
 class SqlStorage:
@@ -185,22 +347,56 @@ class SqlStorage:
             reason = str(exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc).splitlines()[0]
             raise ValueError(f"--db: cannot open {parsed.render_as_string()}: {reason}") from None
 
+    @_faults_in_words
     def create_table(self, table: TableRow) -> None:
         """Insert the table's setup row."""
         with self.engine.begin() as conn:
+            self._insert_table(conn, table)
+
+    @_faults_in_words
+    def create_rematch(self, old_id: str, table: TableRow) -> None:
+        """Insert the new table and point the old one to it, committed together."""
+        with self.engine.begin() as conn:
+            self._insert_table(conn, table)
             conn.execute(
-                tables_table.insert().values(
-                    id=table.id,
-                    game=table.game,
-                    num_players=table.num_players,
-                    options=json.dumps(table.options),
-                    seats=json.dumps([seat.to_dict() for seat in table.seats]),
-                    clock=table.clock,
-                    created_at=table.created_at,
-                    finished_at=table.finished_at,
-                )
+                tables_table.update().where(tables_table.c.id == old_id).values(rematch=table.id)
             )
 
+    @_faults_in_words
+    def set_seats(self, table_id: str, seats: Sequence[SeatRow]) -> None:
+        """Replace a table's seats, committed before the call returns."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_table.update()
+                .where(tables_table.c.id == table_id)
+                .values(seats=json.dumps([seat.to_dict() for seat in seats]))
+            )
+
+    @staticmethod
+    def _insert_table(conn: sa.Connection, table: TableRow) -> None:
+        """The insert of a table's setup row."""
+        conn.execute(
+            tables_table.insert().values(
+                id=table.id,
+                game=table.game,
+                num_players=table.num_players,
+                options=json.dumps(table.options),
+                seats=json.dumps([seat.to_dict() for seat in table.seats]),
+                clock=table.clock,
+                pace=table.pace,
+                hints=table.hints,
+                guided=table.guided,
+                seed=table.seed,
+                private=table.private,
+                kind=table.kind,
+                move_time=table.move_time,
+                spectator_chat=table.spectator_chat,
+                created_at=table.created_at,
+                finished_at=table.finished_at,
+            )
+        )
+
+    @_faults_in_words
     def write_moves(self, moves: Sequence[MoveWrite]) -> None:
         """Insert the moves and stamp the end of the games they finish, with one commit (one
         sync); the (table, seq) key refuses a second writer of the same step."""
@@ -226,6 +422,7 @@ class SqlStorage:
                 {
                     "finished_id": write.table_id,
                     "won": None if write.winners is None else json.dumps(write.winners),
+                    "early": write.ended_early or None,
                 }
                 for write in moves
                 if write.finishes
@@ -234,10 +431,27 @@ class SqlStorage:
                 conn.execute(
                     tables_table.update()
                     .where(tables_table.c.id == sa.bindparam("finished_id"))
-                    .values(finished_at=now, winners=sa.bindparam("won")),
+                    .values(
+                        finished_at=now,
+                        winners=sa.bindparam("won"),
+                        ended_early=sa.bindparam("early"),
+                    ),
                     finished,
                 )
+            turns = [
+                {"turns_id": write.table_id, "new_turns": json.dumps(write.turns)}
+                for write in moves
+                if write.turns is not None
+            ]
+            if turns:
+                conn.execute(
+                    tables_table.update()
+                    .where(tables_table.c.id == sa.bindparam("turns_id"))
+                    .values(turns=sa.bindparam("new_turns")),
+                    turns,
+                )
 
+    @_faults_in_words
     def load_table(self, table_id: str) -> TableRow | None:
         """One table with its moves."""
         with self.engine.connect() as conn:
@@ -246,8 +460,10 @@ class SqlStorage:
                 return None
             table = _table_from_row(row)
             table.moves = self._moves(conn, [table_id]).get(table_id, [])
+            table.chat = self._chat(conn, [table_id]).get(table_id, [])
             return table
 
+    @_faults_in_words
     def load_unfinished(self) -> list[TableRow]:
         """Every table still in play, oldest first."""
         with self.engine.connect() as conn:
@@ -258,16 +474,22 @@ class SqlStorage:
             ).all()
             tables = [_table_from_row(row) for row in rows]
             moves = self._moves(conn, [table.id for table in tables])
+            chat = self._chat(conn, [table.id for table in tables])
         for table in tables:
             table.moves = moves.get(table.id, [])
+            table.chat = chat.get(table.id, [])
         return tables
 
+    @_faults_in_words
     def finished_page(
         self, game: str | None, before: tuple[float, str] | None, limit: int
     ) -> list[TableRow]:
         """Finished tables newest first, from the index on (finished_at, id)."""
         finished_at, table_id = tables_table.c.finished_at, tables_table.c.id
-        query = tables_table.select().where(finished_at.is_not(None))
+        query = tables_table.select().where(
+            finished_at.is_not(None),
+            sa.or_(tables_table.c.private.is_(None), ~tables_table.c.private),
+        )
         if game is not None:
             query = query.where(tables_table.c.game == game)
         if before is not None:
@@ -277,6 +499,7 @@ class SqlStorage:
             rows = conn.execute(query).all()
         return [_table_from_row(row) for row in rows]
 
+    @_faults_in_words
     def record_winners(self, table_id: str, winners: Sequence[int]) -> None:
         """Fill in the winners of a game that finished before they were stored."""
         with self.engine.begin() as conn:
@@ -286,9 +509,40 @@ class SqlStorage:
                 .values(winners=json.dumps(list(winners)))
             )
 
+    @_faults_in_words
+    def set_pace(self, table_id: str, pace: str) -> None:
+        """Change a table's pace, committed before the call returns."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_table.update().where(tables_table.c.id == table_id).values(pace=pace)
+            )
+
+    @_faults_in_words
+    def add_chat(self, table_id: str, message: ChatRow) -> None:
+        """Insert a chat message, committed before the call returns."""
+        with self.engine.begin() as conn:
+            conn.execute(chat_table.insert().values(table_id=table_id, **message.to_dict()))
+
     def close(self) -> None:
         """Dispose of the connection pool."""
         self.engine.dispose()
+
+    @staticmethod
+    def _chat(conn: sa.Connection, table_ids: list[str]) -> dict[str, list[ChatRow]]:
+        """The chat of the given tables, each in order."""
+        out: dict[str, list[ChatRow]] = {table_id: [] for table_id in table_ids}
+        if not table_ids:
+            return out
+        rows = conn.execute(
+            sa.select(chat_table)
+            .where(chat_table.c.table_id.in_(table_ids))
+            .order_by(chat_table.c.table_id, chat_table.c.seq)
+        )
+        for row in rows:
+            out[row.table_id].append(
+                ChatRow(row.seq, row.seat, row.name, row.text, row.step, row.at)
+            )
+        return out
 
     @staticmethod
     def _moves(conn: sa.Connection, table_ids: list[str]) -> dict[str, list[MoveRow]]:
@@ -330,6 +584,17 @@ def _table_from_row(row: Any) -> TableRow:
         options=json.loads(row.options),
         seats=[SeatRow(**seat) for seat in json.loads(row.seats)],
         clock=row.clock,
+        pace=row.pace or DEFAULT_PACE,
+        hints=row.hints is not False,
+        guided=bool(row.guided),
+        seed=row.seed,
+        private=bool(row.private),
+        kind=row.kind or "live",
+        move_time=row.move_time,
+        turns=None if row.turns is None else json.loads(row.turns),
+        ended_early=bool(row.ended_early),
+        spectator_chat=bool(row.spectator_chat),
+        rematch=row.rematch,
         created_at=row.created_at,
         finished_at=row.finished_at,
         winners=None if row.winners is None else json.loads(row.winners),

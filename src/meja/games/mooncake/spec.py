@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from meja.core.spec import Drawing, GameSpec
-from meja.games.mooncake import facts, text, words
+from meja.games.mooncake import facts, statistics, text, words
 from meja.games.mooncake.components import (
     CAKES,
     CUSTOMERS,
@@ -53,6 +53,7 @@ SPEC: GameSpec[MooncakeState] = GameSpec(
     ),
     facts=facts.facts,
     outcome=words.outcome,
+    statistics=statistics.statistics,
     blurb=(
         "Each turn keep one of three mooncake quarters, pass the other two to your neighbours and "
         "fit what you get into three cakes. Bake for Taste and please the customers to earn the "

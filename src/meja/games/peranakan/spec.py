@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from meja.core.spec import Drawing, GameSpec
 from meja.games.peranakan import components as c
-from meja.games.peranakan import facts, text, words
+from meja.games.peranakan import facts, statistics, text, words
 from meja.games.peranakan.game import GAME
 from meja.games.peranakan.state import PeranakanState
 
@@ -33,6 +33,7 @@ SPEC: GameSpec[PeranakanState] = GameSpec(
     drawing=DRAWING,
     facts=facts.facts,
     outcome=words.outcome,
+    statistics=statistics.statistics,
     blurb=(
         "Each turn take a patterned tile and a Kueh, and lay the tile on a shared floor. Your "
         "Nyonyas and Babas collect more Kueh once the tiles around them fill: the most sets of "

@@ -46,20 +46,31 @@ def bearer_token(
 TokenDep = Annotated[str | None, Depends(bearer_token)]
 
 
-def get_seat(room: RoomDep, token: TokenDep) -> int | None:
+def get_seat(room: RoomDep, token: TokenDep, lobby: LobbyDep) -> int | None:
     """The seat the token opens at this table; None (a spectator) without one."""
-    return room.authenticate(token)
+    seat = room.authenticate(token)
+    lobby.joined(room, seat)
+    return seat
 
 
 SeatDep = Annotated[int | None, Depends(get_seat)]
 
 
-def get_player(room: RoomDep, token: TokenDep) -> int:
+def get_player(room: RoomDep, token: TokenDep, lobby: LobbyDep) -> int:
     """The seat of a request that must come from a player."""
     seat = None if token is None else room.authenticate(token)
     if seat is None:
         raise ApiError("bad_token", "a move needs 'Authorization: Bearer SEAT-TOKEN'", 401)
+    lobby.joined(room, seat)
     return seat
+
+
+def client_address(connection: HTTPConnection, lobby: LobbyDep) -> str:
+    """The client's address, read through a trusted proxy only."""
+    return lobby.clients.address(connection.scope)
+
+
+AddressDep = Annotated[str, Depends(client_address)]
 
 
 PlayerDep = Annotated[int, Depends(get_player)]

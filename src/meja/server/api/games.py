@@ -23,30 +23,62 @@ NOTHING_TO_DRAW = Drawing(0, {})
 """The drawing of a game built outside meja.games: the browser falls back to the plain view."""
 
 LENGTHS = "lengths.json"
-"""Median moves per game and player count from simulation, in meja/web (scripts/game_lengths.py)."""
+"""Median moves and turns each per game and player count from simulation, in meja/web
+(scripts/game_lengths.py)."""
+
+LENGTHS_FORMAT = 2
+"""The shape of lengths.json this server reads: median_moves and median_turns_each."""
 
 SECONDS_PER_MOVE = 8
 """A guess at the pace of a table of people, to turn moves into minutes."""
 
 
 @cache
+def measured_lengths() -> dict[str, Any]:
+    """lengths.json, refused if it is of another shape than LENGTHS_FORMAT."""
+    text = (resources.files("meja") / "web" / LENGTHS).read_text(encoding="utf-8")
+    data: dict[str, Any] = json.loads(text)
+    if data.get("format") != LENGTHS_FORMAT:
+        found = data.get("format", 1)
+        raise ValueError(f"{LENGTHS} is format {found}, not {LENGTHS_FORMAT}: run `make lengths`")
+    return data
+
+
 def median_moves() -> dict[str, dict[str, int]]:
     """The measured median length of each game, in moves, by player count."""
-    text = (resources.files("meja") / "web" / LENGTHS).read_text(encoding="utf-8")
-    moves: dict[str, dict[str, int]] = json.loads(text)["median_moves"]
+    moves: dict[str, dict[str, int]] = measured_lengths()["median_moves"]
     return moves
 
 
+def median_turns_each() -> dict[str, dict[str, int]]:
+    """The measured median turns each player takes, as the game's rulebook counts a turn, by
+    player count."""
+    turns: dict[str, dict[str, int]] = measured_lengths()["median_turns_each"]
+    return turns
+
+
 def typical_lengths(game: Game) -> list[dict[str, int]]:
-    """How long the game usually runs at each measured player count: turns each and minutes."""
-    measured = median_moves().get(game.name, {})
+    """How long the game usually runs at each measured player count: turns each and minutes.
+
+    turns: the median turns each player takes, a turn as the game's rulebook counts it (a
+    Mooncake Master turn, choose, pass and place, is played by everyone at once; the other
+    games' turns go round the table), read from the states of simulated games.
+    minutes: every move of the median game at SECONDS_PER_MOVE, whoever makes it. Moves, not
+    turns, set the pace, as a turn weighs too differently from game to game (two fences in Te
+    Kuiti, up to three moves with trades in Nasi Lemak). Mooncake Master's players move at once,
+    yet its table waits for the slowest, passes tiles and scores every cake: counting all moves
+    gives 13-38 minutes for 2-6 players, about the box's 20-30, where one player's moves would
+    give 6.
+    """
+    moves = median_moves().get(game.name, {})
+    turns = median_turns_each().get(game.name, {})
     return [
         {
             "players": int(players),
-            "turns": round(moves / int(players)),
-            "minutes": max(1, round(moves * SECONDS_PER_MOVE / 60)),
+            "turns": turns[players],
+            "minutes": max(1, round(count * SECONDS_PER_MOVE / 60)),
         }
-        for players, moves in measured.items()
+        for players, count in moves.items()
     ]
 
 

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from meja.server.protocol import Pace
+
 OptionValue = bool | int | float | str
 Number = int | float
 """Scores and limits stay ints when they are ints, as the games and settings give them."""
@@ -36,8 +38,10 @@ class TypicalLength(BaseModel):
     """How long a game usually runs at one player count, from simulated games."""
 
     players: int
-    turns: int = Field(description="moves each player makes, median")
-    minutes: int = Field(description="minutes at a person's pace")
+    turns: int = Field(
+        description="turns each player takes, median; a turn as the game's rulebook counts it"
+    )
+    minutes: int = Field(description="minutes at a person's pace, from the moves of the game")
 
 
 class GameInfo(BaseModel):
@@ -79,6 +83,33 @@ class Limits(BaseModel):
     message_burst: int = Field(description="messages at once before the rate (--message-burst)")
     message_bytes: int = Field(description="largest websocket message")
     body_bytes: int = Field(description="largest HTTP request body")
+    paces: dict[str, float] = Field(
+        description="each pace a table may have and the seconds a step stays on screen at it"
+    )
+    chat_chars: int = Field(500, description="the longest chat message, in characters")
+    chat_messages: int = Field(5, description="chat messages a sender may send in chat_seconds")
+    chat_seconds: float = Field(10.0, description="the window chat_messages are counted over")
+    move_time: dict[str, float] = Field(
+        default_factory=dict,
+        description="a turn-based table's seconds per move: min, max and default",
+    )
+    searching_bots_per_client: int = Field(
+        description="searching bots one client address may seat at its unfinished tables"
+        " (--searching-bots-per-client)"
+    )
+    tables_per_client: int = Field(
+        description="unfinished tables one client address may have made (--tables-per-client)"
+    )
+    unjoined_expiry: Number = Field(
+        description="seconds a table waits for its first person before it ends (--unjoined-expiry)"
+    )
+    sockets_per_client: int = Field(
+        description="websockets one client address may hold open at once (--sockets-per-client)"
+    )
+    joins_per_minute: int = Field(
+        description="websockets one client address may open in a minute (--joins-per-minute)"
+    )
+    header_bytes: int = Field(description="largest total size of an HTTP request's headers")
 
 
 class SeatInfo(BaseModel):
@@ -89,7 +120,13 @@ class SeatInfo(BaseModel):
     kind: Literal["human", "bot"]
     bot: str | None
     connected: bool
-    away: Literal["left", "clock"] | None
+    away: Literal["left", "clock", "timeout"] | None = Field(
+        description="why a stand-in bot plays for the seat: its person left, their move clock "
+        "ran out, or the people of a turn-based table let a bot play it"
+    )
+    overdue: bool = Field(
+        False, description="at a turn-based table: the seat's time to move ran out"
+    )
 
 
 class TableSummary(BaseModel):
@@ -101,10 +138,31 @@ class TableSummary(BaseModel):
     num_players: int
     options: dict[str, OptionValue]
     clock: Number | None
+    pace: Pace = Field(
+        description="how fast pages show the table's steps (seconds in GET /api/limits)"
+    )
     seats: list[SeatInfo]
-    step: int
+    step: int = Field(description="entries in the table's log: moves and take-backs")
     finished: bool
     created_at: float
+    hints: bool = Field(True, description="whether seated people may ask for hints")
+    guided: bool = Field(False, description="a guided first game: a hint at every decision")
+    private: bool = Field(False, description="left out of the lobby's lists: only links reach it")
+    kind: Literal["live", "turn_based"] = "live"
+    move_time: Number | None = Field(
+        None, description="a turn-based table's seconds per move (an hour to 7 days)"
+    )
+    ended_early: bool = Field(
+        False, description="its people ended the game before its end; nobody won"
+    )
+    spectator_chat: bool = Field(False, description="spectators may read and write the chat")
+    rematch: str | None = Field(
+        None, description="the table made to play again, once someone asked (POST .../rematch)"
+    )
+    paused: bool = Field(
+        False,
+        description="no person has the table open: no stand-in plays and no clock runs out",
+    )
 
 
 class SeatLink(BaseModel):
@@ -144,8 +202,12 @@ class ListedTable(BaseModel):
     num_players: int
     seats: list[ListedSeat]
     created_at: float
+    kind: Literal["live", "turn_based"] = "live"
     step: int | None = None
     finished_at: float | None = None
+    ended_early: bool | None = Field(
+        None, description="a finished game its people ended early, with no winner"
+    )
     winners: list[int] | None = Field(
         None,
         description="the winning seats of a finished game ([] when nobody won); null when "
@@ -187,6 +249,13 @@ class LegalMove(BaseModel):
     text: str
 
 
+class StatisticRow(BaseModel):
+    """One row of a finished game's statistics: what it counts, and its value for each seat."""
+
+    label: str
+    values: list[Number | None]
+
+
 class Result(BaseModel):
     """The final scores, the winning seats, the scores' unit and what decided the game."""
 
@@ -194,6 +263,12 @@ class Result(BaseModel):
     winners: list[int]
     unit: str
     lines: list[str]
+    ended_early: bool = Field(False, description="the people ended the game; nobody won")
+    statistics: list[StatisticRow] = Field(
+        default_factory=list,
+        description="the game's statistics per player: rows of a label and a value per seat "
+        "(null where the row does not apply to that seat)",
+    )
 
 
 class StateMessage(BaseModel):
@@ -202,15 +277,71 @@ class StateMessage(BaseModel):
     type: Literal["state"]
     table: TableSummary
     you: int | None
-    step: int
+    step: int = Field(description="entries in the table's log: moves and take-backs")
     current: int
     active: list[int]
     view: dict[str, Any] = Field(description="the game's State.view for this seat")
     legal: list[LegalMove]
+    undo: bool = Field(description="whether this seat may take back its last move now")
     clock: dict[str, float]
+    deadlines: dict[str, float] | None = Field(
+        None,
+        description="turn-based tables: when each active person's time runs out (epoch seconds)",
+    )
+    overdue: list[int] | None = Field(
+        None, description="turn-based tables: the seats whose time ran out, for a choice"
+    )
+    choices: list[Literal["wait", "bot", "end"]] | None = Field(
+        None, description="what this seat may choose about the overdue seats (POST .../timeout)"
+    )
     log_start: int
     log: list[LogLine]
     result: Result | None
+
+
+class HintAnswer(BaseModel):
+    """A hint: the heuristic bot's move for the seat and why, in words, for the seat alone."""
+
+    type: Literal["hint"]
+    step: int = Field(description="the table's step the hint is for")
+    action: int = Field(description="the move suggested, one of the seat's legal actions")
+    move: str = Field(description="the move in words")
+    why: str = Field(description="why, in words")
+
+
+class RematchSeat(BaseModel):
+    """The asker's seat at the table made to play again: their own new link."""
+
+    id: str = Field(description="the new table")
+    watch_url: str
+    table: TableSummary
+    seat: int = Field(description="the asker's seat there: the same as at the old table")
+    token: str = Field(description="the asker's new seat token, the same each time they ask")
+    join_url: str
+
+
+class ChatLine(BaseModel):
+    """One message of a table's chat: plain text, to be shown as text, never as markup."""
+
+    seq: int = Field(description="its place in the table's chat")
+    seat: int | None = Field(description="the sender's seat; null for a spectator")
+    name: str = Field(description="the sender's name then ('Spectator' for a spectator)")
+    text: str = Field(description="at most 500 characters of plain text")
+    step: int = Field(description="the table's step when it was sent")
+    at: float = Field(description="when it was sent, in seconds since the epoch")
+
+
+class ChatAnswer(BaseModel):
+    """A message that was stored and sent to the table."""
+
+    type: Literal["chat"]
+    message: ChatLine
+
+
+class ChatLog(BaseModel):
+    """The whole chat of a table, in order."""
+
+    messages: list[ChatLine]
 
 
 class ReplayFrame(BaseModel):
@@ -218,11 +349,16 @@ class ReplayFrame(BaseModel):
 
     type: Literal["replay"]
     table: TableSummary
-    step: int
-    total: int
+    step: int = Field(description="a position in the table's log; take-backs count")
+    total: int = Field(description="entries in the whole log")
     you: int | None
     current: int
     active: list[int]
     view: dict[str, Any] = Field(description="the game's State.view at that step")
     log: list[LogLine]
     result: Result | None
+    chat: list[ChatLine] | None = Field(
+        None,
+        description="the chat up to this step, for a seat's token (or anyone, where spectators "
+        "may chat)",
+    )

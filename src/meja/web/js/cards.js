@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby's picture of each game, drawn from the pieces the game declares (GET /api/games/NAME,
 // `components`): a small SVG that shows what is on the table, with its description for
 // screen readers.
@@ -122,9 +123,15 @@ function mooncake(c) {
   return { parts, words: `${c.CAKES} mooncakes, each of ${quarters} quarter tiles in different flavours` };
 }
 
+/** @type {Object<string, (c: any) => {parts: Element[], words: string}>} */
 const PICTURES = { peranakan, te_kuiti: teKuiti, nasi_lemak: nasiLemak, mooncake };
 
-/** The picture of a game from its declared components, or null for a game meja cannot draw. */
+/**
+ * The picture of a game from its declared components, or null for a game meja cannot draw.
+ * @param {string} name
+ * @param {import("./types.js").Components|undefined} components
+ * @returns {Element|null}
+ */
 export function gamePicture(name, components) {
   const draw = PICTURES[name];
   if (!draw || !components || !Object.keys(components).length) return null;

@@ -1,3 +1,4 @@
+// @ts-check
 // The table's websocket: joins with the seat token, and reconnects by itself when dropped.
 //
 // A network can also stall: bytes stop arriving but nothing closes, so no close event ever
@@ -6,6 +7,10 @@
 // move) and has said nothing for SILENT_FOR, or a new socket has not opened within
 // CONNECT_WITHIN, it reports "stalled", gives the socket up and connects afresh. The browser's
 // offline event makes it ask the server at once; its online event makes it reconnect at once.
+
+/** @typedef {import("./types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./types.js").ClientMessage} ClientMessage */
+/** @typedef {import("./types.js").ConnectionStatus} ConnectionStatus */
 
 const FINAL_CODES = new Set([4403, 4404]);
 const PING_EVERY = 3000;
@@ -27,8 +32,8 @@ export class TableConnection {
   /**
    * @param {string} tableId
    * @param {string|null} token  the seat token, or null to watch
-   * @param {(message: object) => void} onMessage
-   * @param {(status: "online"|"offline"|"stalled"|"closed", detail?: string) => void} onStatus
+   * @param {(message: ServerMessage) => void} onMessage
+   * @param {(status: ConnectionStatus, detail?: string) => void} onStatus
    */
   constructor(tableId, token, onMessage, onStatus) {
     this.tableId = tableId;
@@ -39,10 +44,16 @@ export class TableConnection {
     this.closedForGood = false;
     /** True from a stall until a new socket opens; sending is refused meanwhile. */
     this.stalled = false;
+    /** @type {WebSocket|null} */
     this.socket = null;
+    /** @type {number|null} */
     this.pinger = null;
+    /** @type {number|null} */
     this.retryTimer = null;
-    /** Runs while the server owes an answer; when it fires, the connection has stalled. */
+    /**
+     * Runs while the server owes an answer; when it fires, the connection has stalled.
+     * @type {number|null}
+     */
     this.watchdog = null;
     this.deadline = 0;
     this.heardAt = 0;
@@ -52,7 +63,7 @@ export class TableConnection {
   connect() {
     if (this.closedForGood) return;
     this.listen();
-    clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer ?? undefined);
     this.retryTimer = null;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(this.tableId)}`);
@@ -93,7 +104,11 @@ export class TableConnection {
     });
   }
 
-  /** Send a message if connected; false if it could not be sent. */
+  /**
+   * Send a message if connected; false if it could not be sent.
+   * @param {ClientMessage} message
+   * @returns {boolean}
+   */
   send(message) {
     if (this.stalled) return false;
     return this.transmit(message);
@@ -104,6 +119,10 @@ export class TableConnection {
     this.socket?.close();
   }
 
+  /**
+   * @param {ClientMessage} message
+   * @returns {boolean}
+   */
   transmit(message) {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
@@ -111,11 +130,14 @@ export class TableConnection {
     return true;
   }
 
-  /** Start the watchdog unless it already runs and would fire no later than `within` from now. */
+  /**
+   * Start the watchdog unless it already runs and would fire no later than `within` from now.
+   * @param {number} within  ms
+   */
   expectAnswer(within) {
     const deadline = performance.now() + within;
     if (this.watchdog !== null && this.deadline <= deadline) return;
-    clearTimeout(this.watchdog);
+    clearTimeout(this.watchdog ?? undefined);
     this.deadline = deadline;
     this.watchdog = setTimeout(() => {
       this.watchdog = null;
@@ -126,16 +148,16 @@ export class TableConnection {
   /** The server is there: nothing is owed any more. */
   heard() {
     this.heardAt = performance.now();
-    clearTimeout(this.watchdog);
+    clearTimeout(this.watchdog ?? undefined);
     this.watchdog = null;
   }
 
   stopTimers() {
-    clearTimeout(this.watchdog);
+    clearTimeout(this.watchdog ?? undefined);
     this.watchdog = null;
-    clearInterval(this.pinger);
+    clearInterval(this.pinger ?? undefined);
     this.pinger = null;
-    clearTimeout(this.retryTimer);
+    clearTimeout(this.retryTimer ?? undefined);
     this.retryTimer = null;
   }
 

@@ -1,31 +1,58 @@
+// @ts-check
 // The lobby: a card per game, set up the seats, create the table, share the links, find tables.
 
-import { api, mySeats, rememberSeat } from "./api.js";
+import { api, rememberSeat } from "./api.js";
 import { gamePicture } from "./cards.js";
 import { html } from "./svg.js";
+import { drawYourTables, kindWords } from "./your_tables.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types.js").GameInfo} GameInfo */
+/** @typedef {import("./types.js").GameOption} GameOption */
+/** @typedef {import("./types.js").TableListing} TableListing */
+/** @typedef {import("./types.js").CreatedTable} CreatedTable */
+/** @typedef {import("./types.js").Limits} Limits */
+/** @typedef {import("./api.js").ApiError} ApiError */
+/** @typedef {"open"|"finished"} ListName */
+
+/**
+ * The lobby's element of this id (the page has every one this module asks for).
+ * @param {string} id
+ */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+/** @param {string} id */
+const $select = (id) => /** @type {HTMLSelectElement} */ ($(id));
+/** @param {string} id */
+const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
+/** @type {GameInfo[]} */
 let games = [];
+/** @type {string[]} */
 let bots = ["random"];
+/** @type {Limits|null} */
 let limits = null;
 
 const PAGE = 20;
 const MAX_PAGE = 100;
-/** Each list as shown: its tables, the cursor of the page after them, how many to keep shown. */
+/**
+ * Each list as shown: its tables, the cursor of the page after them, how many to keep shown.
+ * @type {Record<ListName, {tables: TableListing[], next: string|null, wanted: number}>}
+ */
 const lists = {
   open: { tables: [], next: null, wanted: PAGE },
   finished: { tables: [], next: null, wanted: PAGE },
 };
-/** Tables of remembered seats: their summary while in play; ended or unknown ones are dropped. */
-const seatTables = new Map();
-const endedTables = new Set();
+/** Whether the person chose private or public themselves: then the seats no longer change it. */
+let privateChosen = false;
 
 function currentGame() {
-  return games.find((g) => g.name === $("game").value);
+  return games.find((g) => g.name === $select("game").value);
 }
 
+/**
+ * @param {number} index
+ * @param {string} bot
+ */
 function seatRow(index, bot) {
-  const kind = html("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}` });
+  const kind = /** @type {HTMLSelectElement} */ (html("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}` }));
   const choices = [
     ["you", "You"],
     ["human", "A friend"],
@@ -45,24 +72,50 @@ function seatRow(index, bot) {
 
 function drawSeats() {
   const rows = $("seat-rows");
-  const count = Number($("players").value);
+  const count = Number($select("players").value);
   const bot = bots.includes("heuristic") ? "heuristic" : bots[0];
-  while (rows.children.length > count) rows.lastChild.remove();
+  while (rows.children.length > count) /** @type {ChildNode} */ (rows.lastChild).remove();
   while (rows.children.length < count) rows.append(seatRow(rows.children.length, bot));
+  drawPrivate();
 }
 
+/** The kind chosen: live, or turn-based with its time per move. */
+function chosenKind() {
+  const checked = /** @type {HTMLInputElement|null} */ (document.querySelector('input[name="kind"]:checked'));
+  return checked?.value === "turn_based" ? "turn_based" : "live";
+}
+
+/** A turn-based table has a time per move instead of a move clock. */
+function drawKind() {
+  const turnBased = chosenKind() === "turn_based";
+  $("move-time-row").classList.toggle("hidden", !turnBased);
+  $("clock-row").classList.toggle("hidden", turnBased);
+}
+
+/**
+ * Private as the server has it by default: a table seating people is private, a table of bots
+ * alone public, until the person ticks or unticks the box.
+ */
+function drawPrivate() {
+  if (privateChosen) return;
+  const kinds = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("[data-seat-kind]"))].map((select) => select.value);
+  /** @type {HTMLInputElement} */ ($("private")).checked = kinds.some((kind) => !kind.startsWith("bot:"));
+}
+
+/** @param {GameOption} opt */
 function optionInput(opt) {
   if (opt.choices.length) {
-    const select = html("select", { "data-option": opt.name });
+    const select = /** @type {HTMLSelectElement} */ (html("select", { "data-option": opt.name }));
     opt.choices.forEach((choice, index) => select.append(html("option", { value: String(choice), text: opt.choice_labels[index] })));
     select.value = String(opt.default);
     return select;
   }
   if (opt.kind === "bool") {
-    const box = html("input", { type: "checkbox", "data-option": opt.name });
+    const box = /** @type {HTMLInputElement} */ (html("input", { type: "checkbox", "data-option": opt.name }));
     box.checked = Boolean(opt.default);
     return box;
   }
+  /** @type {Object<string, string>} */
   const attrs = { "data-option": opt.name, value: String(opt.default), size: "6" };
   if (opt.kind === "int" || opt.kind === "float") {
     Object.assign(attrs, { type: "number", step: opt.kind === "int" ? "1" : "any" });
@@ -75,7 +128,7 @@ function optionInput(opt) {
 function drawGame() {
   const game = currentGame();
   if (!game) return;
-  const players = $("players");
+  const players = $select("players");
   const previous = Number(players.value) || 0;
   players.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n++) {
@@ -96,34 +149,46 @@ function drawGame() {
   }
 }
 
-/** "2-5 players", "1 or 2 players", "4 players", "1 player". */
+/**
+ * "2-5 players", "1 or 2 players", "4 players", "1 player".
+ * @param {GameInfo} game
+ */
 function playerCounts(game) {
   const { min_players: least, max_players: most } = game;
   if (least === most) return `${least} player${least === 1 ? "" : "s"}`;
   return `${least}${most === least + 1 ? " or " : "-"}${most} players`;
 }
 
-/** "12" or "12-20": the spread of a measure over the player counts. */
+/**
+ * "12" or "12-20": the spread of a measure over the player counts.
+ * @param {number[]} values
+ */
 function spread(values) {
   const [low, high] = [Math.min(...values), Math.max(...values)];
   return low === high ? String(low) : `${low}-${high}`;
 }
 
-/** "about 12-20 minutes, 25-58 turns each", from simulated games at every player count. */
+/** "about 13-38 minutes, 12 turns each", from simulated games at every player count: a turn as
+ * the game's rulebook counts it (Mooncake Master's are played by everyone at once). */
+/** @param {GameInfo} game */
 function typicalLength(game) {
   if (!game.lengths.length) return "";
   const minutes = spread(game.lengths.map((length) => length.minutes));
   return `about ${minutes} minutes, ${spread(game.lengths.map((length) => length.turns))} turns each`;
 }
 
-/** Choose the card's game in the form and take the keyboard there. */
+/**
+ * Choose the card's game in the form and take the keyboard there.
+ * @param {GameInfo} game
+ */
 function setUp(game) {
-  $("game").value = game.name;
+  $select("game").value = game.name;
   drawGame();
   $("create-panel").scrollIntoView({ block: "start" });
   $("players").focus({ preventScroll: true });
 }
 
+/** @param {GameInfo} game */
 function gameCard(game) {
   const picture = html("div", { class: "picture" });
   const start = html("button", { type: "button", "data-start-game": game.name, text: "Set up a table" });
@@ -134,22 +199,53 @@ function gameCard(game) {
     html("h2", { text: game.title }),
     html("p", { class: "facts" }, html("span", { text: playerCounts(game) }), length ? html("span", { "data-length": "", text: length }) : null),
     html("p", { class: "blurb", text: game.blurb }),
-    html("div", { class: "actions" }, start, html("a", { class: "button secondary", href: `/rules/${game.name}`, text: "Rules", "aria-label": `Rules of ${game.title}` })));
+    html("div", { class: "actions" }, start, learnButton(game), html("a", { class: "button secondary", href: `/how-to-play/${game.name}`, text: "How to play", "aria-label": `How to play ${game.title}` })));
   api(`/api/games/${encodeURIComponent(game.name)}`)
     .then((detail) => picture.replaceChildren(gamePicture(game.name, detail.components) || ""))
     .catch(() => picture.remove());
   return card;
 }
 
+/**
+ * "Learn to play": a guided first game against the heuristic bot, two players, dealt from the
+ * same fixed seed for everyone, with a hint at every decision; opens the seat at once.
+ */
+/** @param {GameInfo} game */
+function learnButton(game) {
+  const button = /** @type {HTMLButtonElement} */ (html("button", { type: "button", class: "secondary", "data-learn-game": game.name, text: "Learn to play", "aria-label": `Learn to play ${game.title}` }));
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const body = {
+      game: game.name,
+      seats: [{ kind: "human", name: "You" }, { kind: "bot", bot: "heuristic", name: "Bot" }],
+      guided: true,
+    };
+    try {
+      /** @type {CreatedTable} */
+      const table = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
+      const seat = table.seats[0];
+      rememberSeat({ table: table.id, seat: 0, token: /** @type {string} */ (seat.token), title: `Learning ${game.title}` });
+      location.href = /** @type {string} */ (seat.join_url);
+    } catch (/** @type {any} */ error) {
+      button.disabled = false;
+      $("create-error").textContent = `Learn to play: ${error.message}`;
+    }
+  });
+  return button;
+}
+
 function drawCards() {
   $("game-cards").replaceChildren(...games.map(gameCard));
 }
 
+/** @param {GameInfo} game */
 function readOptions(game) {
+  /** @type {Object<string, string|number|boolean>} */
   const options = {};
   for (const opt of game.options) {
-    const input = document.querySelector(`[data-option="${opt.name}"]`);
+    const input = /** @type {HTMLInputElement|null} */ (document.querySelector(`[data-option="${opt.name}"]`));
     if (!input) continue;
+    /** @type {string|number|boolean} */
     let value;
     if (opt.kind === "bool") value = input.checked;
     else if (opt.kind === "int") value = Number.parseInt(input.value, 10);
@@ -161,10 +257,12 @@ function readOptions(game) {
 }
 
 function readSeats() {
+  /** @type {{kind: "human"|"bot", bot?: string, name: string|undefined}[]} */
   const seats = [];
+  /** @type {number|null} */
   let mine = null;
-  document.querySelectorAll("[data-seat-kind]").forEach((select, index) => {
-    const name = document.querySelector(`[data-seat-name="${index}"]`).value.trim() || undefined;
+  /** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("[data-seat-kind]")).forEach((select, index) => {
+    const name = /** @type {HTMLInputElement} */ (document.querySelector(`[data-seat-name="${index}"]`)).value.trim() || undefined;
     if (select.value.startsWith("bot:")) {
       seats.push({ kind: "bot", bot: select.value.slice(4), name });
     } else {
@@ -175,65 +273,98 @@ function readSeats() {
   return { seats, mine };
 }
 
+/** @param {Event} event */
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
-  const game = currentGame();
+  // The form offers only the games the server lists, so one is always chosen.
+  const game = /** @type {GameInfo} */ (currentGame());
   const { seats, mine } = readSeats();
-  const body = { game: game.name, seats, options: readOptions(game) };
-  if ($("clock").value) body.clock = Number($("clock").value);
-  $("create").disabled = true;
+  /** @type {{game: string, seats: object[], options: object, clock?: number, pace?: string, hints?: boolean, kind?: string, move_time?: number, private: boolean, spectator_chat?: boolean}} */
+  const body = { game: game.name, seats, options: readOptions(game), private: /** @type {HTMLInputElement} */ ($("private")).checked };
+  if (chosenKind() === "turn_based") {
+    body.kind = "turn_based";
+    body.move_time = Number($select("move-time").value);
+  } else if ($select("clock").value) {
+    body.clock = Number($select("clock").value);
+  }
+  if (/** @type {HTMLInputElement} */ ($("spectator-chat")).checked) body.spectator_chat = true;
+  if ($select("pace").value !== "normal") body.pace = $select("pace").value;
+  if (!/** @type {HTMLInputElement} */ ($("hints")).checked) body.hints = false;
+  $button("create").disabled = true;
   try {
+    /** @type {CreatedTable} */
     const table = await api("/api/tables", { method: "POST", body: JSON.stringify(body) });
     showLinks(table, mine, game);
     await refresh();
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     $("create-error").textContent = error.message;
   } finally {
-    $("create").disabled = Boolean(limits?.full);
+    $button("create").disabled = Boolean(limits?.full);
   }
 }
 
+/**
+ * @param {CreatedTable} table
+ * @param {number|null} mine
+ * @param {GameInfo} game
+ */
 function showLinks(table, mine, game) {
   const list = $("seat-links");
   list.replaceChildren();
   for (const seat of table.seats) {
-    if (!seat.join_url) continue;
+    const url = seat.join_url;
+    if (!url) continue;
     // Only the seat this browser takes is its own: friends' links are theirs to open.
-    if (seat.seat === mine) rememberSeat({ table: table.id, seat: seat.seat, token: seat.token, title: game.title });
-    const open = html("a", { class: "button", href: seat.join_url, "data-seat-link": seat.seat, text: seat.seat === mine ? "Play" : "Open" });
+    if (seat.seat === mine) rememberSeat({ table: table.id, seat: seat.seat, token: /** @type {string} */ (seat.token), title: game.title, url });
+    const open = html("a", { class: "button", href: url, "data-seat-link": seat.seat, text: seat.seat === mine ? "Play" : "Open" });
     const copy = html("button", { type: "button", class: "secondary", text: "Copy link" });
-    copy.addEventListener("click", () => navigator.clipboard?.writeText(seat.join_url).then(() => { copy.textContent = "Copied"; }));
+    copy.addEventListener("click", () => navigator.clipboard?.writeText(url).then(() => { copy.textContent = "Copied"; }));
     const who = seat.seat === mine ? "Your seat" : `${seat.name} (seat ${seat.seat + 1})`;
-    list.append(html("li", {}, html("strong", { text: `${who}: ` }), open, " ", copy, html("div", { class: "muted", text: seat.join_url })));
+    list.append(html("li", {}, html("strong", { text: `${who}: ` }), open, " ", copy, html("div", { class: "muted", text: url })));
   }
-  $("watch-link").href = table.watch_url;
+  /** @type {HTMLAnchorElement} */ ($("watch-link")).href = table.watch_url;
   $("watch-link").textContent = table.watch_url;
   $("created").classList.remove("hidden");
   if (mine !== null) {
-    document.querySelector(`[data-seat-link="${mine}"]`)?.focus();
+    /** @type {HTMLElement|null} */ (document.querySelector(`[data-seat-link="${mine}"]`))?.focus();
   }
 }
 
+/** @param {import("./types.js").Seat[]} seats */
 function seatSummary(seats) {
   return seats.map((s) => (s.kind === "bot" ? `${s.name}` : `${s.name}${s.connected ? " ●" : ""}`)).join(", ");
 }
 
-/** Who won a finished game, by name. */
+/**
+ * Who won a finished game, by name.
+ * @param {TableListing} table
+ */
 function outcome(table) {
-  if (table.winners === null) return "winner not recorded";
-  const names = table.winners.map((seat) => table.seats[seat].name);
+  // A finished table's listing always says who won: null when it was not recorded.
+  const winners = /** @type {number[]|null} */ (table.winners);
+  if (winners === null) return "winner not recorded";
+  const names = winners.map((seat) => table.seats[seat].name);
   if (!names.length) return table.num_players === 1 ? `${table.seats[0].name} lost` : "nobody won";
   const joined = new Intl.ListFormat("en", { type: "conjunction" }).format(names);
   return names.length > 1 ? `${joined} shared the win` : `${joined} won`;
 }
 
-/** When a game ended, in the browser's own way of writing dates. */
+/**
+ * When a game ended, in the browser's own way of writing dates.
+ * @param {number} seconds
+ */
 function ended(seconds) {
   const at = new Date(seconds * 1000);
   return html("time", { datetime: at.toISOString(), text: at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) });
 }
 
+/**
+ * @param {ListName} status
+ * @param {(table: TableListing) => string|Array<string|Node>} describe
+ * @param {string} link
+ * @param {string} empty
+ */
 function drawList(status, describe, link, empty) {
   const list = $(`${status}-tables`);
   list.replaceChildren();
@@ -248,20 +379,12 @@ function drawList(status, describe, link, empty) {
 }
 
 function drawTables() {
-  drawList("open", (t) => `${seatSummary(t.seats)} · step ${t.step}`, "Watch", "No table is being played.");
-  drawList("finished", (t) => [`${outcome(t)} · ended `, ended(t.finished_at)], "Replay", "None yet.");
-  const mine = $("my-tables");
-  mine.replaceChildren();
-  for (const seat of mySeats().filter((s) => seatTables.has(s.table))) {
-    mine.append(html("li", {},
-      html("strong", { text: seat.title || "Table" }),
-      html("span", { class: "muted", text: `seat ${seat.seat + 1}` }),
-      html("a", { href: `/t/${seat.table}#${seat.token}`, text: "return to your seat" })));
-  }
-  if (!mine.children.length) mine.append(html("li", { class: "muted", text: "None yet." }));
+  drawList("open", (t) => `${seatSummary(t.seats)} · ${kindWords(t)} · step ${t.step}`, "Watch", "No table is being played.");
+  drawList("finished", (t) => [`${outcome(t)}${t.ended_early ? " (ended early)" : ""} · ended `, ended(/** @type {number} */ (t.finished_at))], "Replay", "None yet.");
 }
 
 function drawLimits() {
+  if (!limits) return;
   const full = $("server-full");
   full.replaceChildren(html("span", {},
     `This server holds ${limits.max_tables} tables in play, its most: a new table can be made once one ends. ` +
@@ -269,25 +392,51 @@ function drawLimits() {
     html("code", { style: "white-space: nowrap", text: "meja serve --max-tables" }),
     "."));
   full.classList.toggle("hidden", !limits.full);
-  $("create").disabled = limits.full;
+  $button("create").disabled = limits.full;
   const budget = $("bot-budget");
   budget.textContent = `A searching bot (ismcts) may think at most ${limits.bot_seconds} s or ` +
     `${limits.bot_iterations} iterations a move on this server.`;
   budget.classList.toggle("hidden", !bots.includes("ismcts"));
+  // The times per move this server allows, its default chosen until the person chooses.
+  const times = limits.move_time;
+  if (times) {
+    const select = $select("move-time");
+    for (const option of select.options) {
+      const seconds = Number(option.value);
+      option.hidden = option.disabled = seconds < times.min || seconds > times.max;
+    }
+    if (!select.dataset.chosen && [...select.options].some((o) => Number(o.value) === times.default)) select.value = String(times.default);
+  }
+  const paces = limits.paces;
+  for (const option of $select("pace").options) {
+    const seconds = paces?.[option.value];
+    if (seconds !== undefined) option.textContent = `${option.value}: ${seconds} s a move`;
+  }
 }
 
-/** One page of a list after cursor (from the start without one). */
+/**
+ * One page of a list after cursor (from the start without one).
+ * @param {ListName} status
+ * @param {number} limit
+ * @param {string|null} cursor
+ * @returns {Promise<{tables: TableListing[], next: string|null}>}
+ */
 function page(status, limit, cursor) {
   const params = new URLSearchParams({ status, limit: String(limit) });
   if (cursor) params.set("cursor", cursor);
   return api(`/api/tables?${params}`);
 }
 
-/** Reload a list from its start, as many tables as it shows now (unless More grew it meanwhile). */
+/**
+ * Reload a list from its start, as many tables as it shows now (unless More grew it meanwhile).
+ * @param {ListName} status
+ */
 async function loadList(status) {
   const list = lists[status];
   const wanted = list.wanted;
+  /** @type {TableListing[]} */
   const tables = [];
+  /** @type {string|null} */
   let next = null;
   do {
     const answer = await page(status, Math.min(MAX_PAGE, wanted - tables.length), next);
@@ -299,40 +448,22 @@ async function loadList(status) {
   list.next = next;
 }
 
+/** @param {ListName} status */
 async function more(status) {
   const list = lists[status];
   if (!list.next) return;
-  $(`${status}-more`).disabled = true;
+  $button(`${status}-more`).disabled = true;
   try {
     const answer = await page(status, PAGE, list.next);
     list.tables.push(...answer.tables);
     list.next = answer.next;
     list.wanted = list.tables.length;
     drawTables();
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     $(`${status}-tables`).append(html("li", { class: "error", text: error.message }));
   } finally {
-    $(`${status}-more`).disabled = false;
+    $button(`${status}-more`).disabled = false;
   }
-}
-
-/** Which remembered seats are at tables still in play (tables that ended are asked once). */
-async function loadSeatTables() {
-  const shown = new Map(lists.open.tables.map((t) => [t.id, t]));
-  const ids = [...new Set(mySeats().map((s) => s.table))].filter((id) => !endedTables.has(id));
-  await Promise.all(ids.map(async (id) => {
-    try {
-      const table = shown.get(id) || await api(`/api/tables/${encodeURIComponent(id)}`);
-      if (!table.finished) {
-        seatTables.set(id, table);
-        return;
-      }
-    } catch (error) {
-      if (error.code !== "unknown_table") return;
-    }
-    seatTables.delete(id);
-    endedTables.add(id);
-  }));
 }
 
 async function refresh() {
@@ -340,16 +471,20 @@ async function refresh() {
     limits = await api("/api/limits");
     drawLimits();
     await Promise.all([loadList("open"), loadList("finished")]);
-    await loadSeatTables();
     drawTables();
-  } catch (error) {
+    const held = await drawYourTables($("my-tables"));
+    $("your-tables-panel").classList.toggle("hidden", !held.length);
+    // A lobby left open in a background tab says from the tab itself where it is your turn.
+    const turns = held.filter((entry) => entry.state.legal.length && !entry.state.result).length;
+    document.title = `${turns ? `● Your turn (${turns}) · ` : ""}meja: play with friends or bots`;
+  } catch (/** @type {any} */ error) {
     $("open-tables").replaceChildren(html("li", { class: "error", text: error.message }));
   }
 }
 
 async function start() {
   [games, { bots }] = await Promise.all([api("/api/games"), api("/api/bots")]);
-  const select = $("game");
+  const select = $select("game");
   for (const game of games) select.append(html("option", { value: game.name, text: game.title }));
   drawCards();
   const wanted = new URLSearchParams(location.search).get("game");
@@ -357,9 +492,14 @@ async function start() {
   select.addEventListener("change", drawGame);
   $("players").addEventListener("change", drawSeats);
   $("create-form").addEventListener("submit", create);
+  for (const radio of document.querySelectorAll('input[name="kind"]')) radio.addEventListener("change", drawKind);
+  $("private").addEventListener("change", () => { privateChosen = true; });
+  $("move-time").addEventListener("change", () => { $select("move-time").dataset.chosen = "yes"; });
+  $("seat-rows").addEventListener("change", () => drawPrivate());
   $("open-more").addEventListener("click", () => more("open"));
   $("finished-more").addEventListener("click", () => more("finished"));
   drawGame();
+  drawKind();
   await refresh();
   setInterval(refresh, 5000);
 }
