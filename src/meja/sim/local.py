@@ -8,15 +8,19 @@ import signal
 from multiprocessing import forkserver
 from multiprocessing.context import ForkServerContext
 from multiprocessing.pool import Pool
+from multiprocessing.synchronize import Event
 
 from meja.sim.chunks import ChunkPlanner
 from meja.sim.job import SimJob
-from meja.sim.play import play_range
+from meja.sim.play import play_game, play_range
 from meja.sim.results import Batches, GameResult
 
 IN_FLIGHT_PER_WORKER = 2
 PRELOAD = ["meja.sim.play", "meja.games"]
 """Imported once by the process that forks the workers, so each worker starts with them loaded."""
+
+_stop: Event | None = None
+"""In a worker: set by the parent when the run stops, so chunks end after their current game."""
 
 
 def start_workers_early() -> None:
@@ -34,15 +38,21 @@ def _context() -> ForkServerContext:
 
 
 def local_batches(job: SimJob, workers: int) -> Batches:
-    """Yield finished games in batches; closing the iterator stops the workers at once."""
+    """Yield finished games in batches; closing the iterator stops the workers within a game.
+
+    Workers are asked to stop and then joined, never terminated: a worker killed while it sends
+    a result would leave the result queue locked and the pool's shutdown waiting forever.
+    """
     if workers == 1:
         for index in range(job.games):
             yield play_range(job, index, index + 1)
         return
     context = _context()
+    stop = context.Event()
     planner = ChunkPlanner(job.games, workers)
     finished: queue.SimpleQueue[list[GameResult] | BaseException] = queue.SimpleQueue()
-    with context.Pool(workers, initializer=_ignore_interrupts) as pool:
+    pool = context.Pool(workers, initializer=_start_worker, initargs=(stop,))
+    try:
         in_flight = 0
         for _ in range(workers * IN_FLIGHT_PER_WORKER):
             in_flight += _submit(pool, job, planner, finished)
@@ -54,6 +64,10 @@ def local_batches(job: SimJob, workers: int) -> Batches:
             planner.record(len(outcome))
             in_flight += _submit(pool, job, planner, finished)
             yield outcome
+    finally:
+        stop.set()
+        pool.close()
+        pool.join()
 
 
 def _submit(
@@ -66,10 +80,25 @@ def _submit(
     chunk = planner.next_range()
     if chunk is None:
         return 0
-    pool.apply_async(play_range, (job, *chunk), callback=finished.put, error_callback=finished.put)
+    pool.apply_async(
+        _play_until_stopped, (job, *chunk), callback=finished.put, error_callback=finished.put
+    )
     return 1
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and keeps the finished games."""
+def _play_until_stopped(job: SimJob, start: int, stop: int) -> list[GameResult]:
+    """Games start..stop-1 of job, ending early (with what is done) once the run is stopped."""
+    game = job.load()
+    results: list[GameResult] = []
+    for index in range(start, stop):
+        if _stop is not None and _stop.is_set():
+            break
+        results.append(play_game(job, index, game))
+    return results
+
+
+def _start_worker(stop: Event) -> None:
+    """Workers leave Ctrl-C to the parent, which asks them to stop and keeps the finished games."""
+    global _stop
+    _stop = stop
     signal.signal(signal.SIGINT, signal.SIG_IGN)
