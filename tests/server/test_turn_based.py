@@ -3,6 +3,8 @@ wait on, let a bot play the seat, or end the game early; all of it survives a re
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import time
 from typing import Any
 
@@ -234,3 +236,42 @@ def test_each_game_ended_early_has_a_result_and_its_statistics(
     assert result["statistics"] and all(len(r["values"]) == 2 for r in result["statistics"])
     frame = live.http.get(f"/api/tables/{table_id}/replay/{answer.json()['step']}").json()
     assert frame["result"] == {**result, "lines": frame["result"]["lines"]}
+
+
+def test_no_answer_shows_a_step_whose_deadlines_are_not_stored_yet(live: Any) -> None:
+    """A step is applied before its turn-based deadlines are stored: an answer given in
+    between would show a deadline that a crash then loses, so answers wait for the store."""
+    created = live.create("te_kuiti", [HUMAN, HUMAN], kind="turn_based", move_time=HOUR)
+    table_id, tokens = created["id"], [seat["token"] for seat in created["seats"]]
+    before = _until(live, table_id, lambda state: bool(state["active"]), tokens[0])
+    seat = before["active"][0]
+    mine = _state_of(live, table_id, tokens[seat])
+    room = live.app.state.lobby.open[table_id]
+    gate, held = threading.Event(), threading.Event()
+    real_write = room.services.commits.write
+
+    async def slow_turns(move: Any) -> None:
+        if move.turns is not None and move.move is None and not gate.is_set():
+            held.set()
+            await asyncio.get_running_loop().run_in_executor(None, gate.wait)
+        await real_write(move)
+
+    room.services.commits.write = slow_turns
+    body = {"action": mine["legal"][0]["action"], "step": mine["step"]}
+    mover = threading.Thread(
+        target=live.http.post,
+        args=(f"/api/tables/{table_id}/moves",),
+        kwargs={"json": body, "headers": auth(tokens[seat])},
+    )
+    mover.start()
+    assert held.wait(WAIT), "the move's deadlines were never stored"
+    answered: list[dict[str, Any]] = []
+    reader = threading.Thread(target=lambda: answered.append(_state_of(live, table_id)))
+    reader.start()
+    reader.join(2.0)
+    shown_early = list(answered)
+    gate.set()
+    mover.join(WAIT)
+    reader.join(WAIT)
+    assert shown_early == [], "a state was answered while its step's deadlines were unstored"
+    assert answered[0]["step"] > mine["step"]

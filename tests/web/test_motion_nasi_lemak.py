@@ -13,6 +13,7 @@ test-artifacts/.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -264,6 +265,18 @@ def log_entry(
     }
 
 
+def settled_step(web: WebServer, table: dict[str, Any]) -> int:
+    """The step at which the table waits for a person, once its deal is done."""
+    headers = {"Authorization": f"Bearer {table['seats'][0]['token']}"}
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        state = web.http.get(f"/api/tables/{table['id']}/state", headers=headers).json()
+        if state["active"]:
+            return int(state["step"])
+        time.sleep(0.02)
+    raise AssertionError("the deal did not end")
+
+
 def open_table(
     web: WebServer, browser: Browser, viewport: dict[str, int], reduced: bool = False
 ) -> Iterator[Table]:
@@ -282,8 +295,14 @@ def open_table(
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.goto(table["seats"][0]["join_url"])
+    # The table deals once its first person arrives: the states the test sends must come after
+    # the deal's, or a late one of those would be drawn over them.
+    dealt = settled_step(web, table)
     page.wait_for_function(
-        "window.meja && window.meja.page.state && !window.meja.page.queue.length", timeout=WAIT_MS
+        "(s) => window.meja && document.body.dataset.step === String(s)"
+        " && !window.meja.page.queue.length",
+        arg=dealt,
+        timeout=WAIT_MS,
     )
     # The line above the board (the prompt, Undo, Catch up) changes height as they come and go,
     # which moves the whole board; held at one height here, so that what is measured is this

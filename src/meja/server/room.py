@@ -366,6 +366,12 @@ class Room:
         """Everything viewer is shown now: its view, its legal moves, the log, the result."""
         return {**self._seat_state(viewer, self.summary()), **self._log_part(viewer, log_start)}
 
+    async def stored_state_message(self, viewer: int | None) -> dict[str, Any]:
+        """The state message once no step is half done: a step is applied before its
+        turn-based deadlines are stored, and an answer must show only what a restart keeps."""
+        async with self._lock:
+            return self.state_message(viewer)
+
     def _seen(self, viewer: int | None) -> Seen:
         """What viewer sees now and the moves it may make, computed once per step."""
         state = self.state

@@ -97,21 +97,21 @@ async def table_summary(room: RoomDep) -> dict[str, Any]:
 @router.get("/{table_id}/state", response_model=StateMessage, response_model_exclude_unset=True)
 async def table_state(room: RoomDep, seat: SeatDep) -> dict[str, Any]:
     """What the token's seat (or, without a token, a spectator) is shown now."""
-    return room.state_message(seat)
+    return await room.stored_state_message(seat)
 
 
 @router.post("/{table_id}/moves", response_model=StateMessage, response_model_exclude_unset=True)
 async def table_move(move: MoveRequest, room: RoomDep, seat: PlayerDep) -> dict[str, Any]:
     """Play an action for the token's seat; answers the state it leads to."""
     await room.submit(seat, move.action, move.step)
-    return room.state_message(seat)
+    return await room.stored_state_message(seat)
 
 
 @router.post("/{table_id}/undo", response_model=StateMessage, response_model_exclude_unset=True)
 async def table_undo(request: UndoRequest, room: RoomDep, seat: PlayerDep) -> dict[str, Any]:
     """Take back the token's seat's last move; answers the state it leads to."""
     await room.undo(seat, request.step)
-    return room.state_message(seat)
+    return await room.stored_state_message(seat)
 
 
 @router.post("/{table_id}/timeout", response_model=StateMessage, response_model_exclude_unset=True)
@@ -120,7 +120,7 @@ async def table_timeout(request: TimeoutRequest, room: RoomDep, seat: PlayerDep)
     time starts again), "bot" (a bot plays it until its person is back) or "end" (the game ends
     early, with no winner); answers the state it leads to."""
     await room.choose_on_timeout(seat, request.seat, request.choice)
-    return room.state_message(seat)
+    return await room.stored_state_message(seat)
 
 
 @router.post("/{table_id}/chat", response_model=ChatAnswer)
