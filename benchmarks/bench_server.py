@@ -122,9 +122,11 @@ def check_game(url: str, game: str, players: int) -> None:
 class ServerProcess:
     """A `meja serve` subprocess on a free port with its own SQLite file, stopped on exit."""
 
-    def __init__(self, folder: Path, options: list[str]) -> None:
+    def __init__(self, folder: Path, options: list[str], open_files: int | None = None) -> None:
         self.folder = folder
         self.options = options
+        self.open_files = open_files
+        """The soft open-file limit the server starts with (None: this process's)."""
         self.log_path = folder / "server.log"
         self.port = 0
         self._process: subprocess.Popen[str] | None = None
@@ -147,7 +149,12 @@ class ServerProcess:
             "--db", f"sqlite:///{self.folder / 'meja.db'}", *self.options,
         )  # fmt: skip
         self._process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=self._log, text=True, env=os.environ.copy()
+            command,
+            stdout=subprocess.PIPE,
+            stderr=self._log,
+            text=True,
+            env=os.environ.copy(),
+            preexec_fn=None if self.open_files is None else self._limit_files,
         )
         threading.Thread(target=self._pump, daemon=True).start()
         try:
@@ -168,6 +175,14 @@ class ServerProcess:
                 self._process.wait(timeout=15)
         if self._log is not None:
             self._log.close()
+
+    def _limit_files(self) -> None:
+        """In the child before exec: the soft open-file limit a typical host starts with."""
+        import resource
+
+        _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        assert self.open_files is not None
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(self.open_files, hard), hard))
 
     def _pump(self) -> None:
         """Hand stdout over line by line, so reading the port can time out."""
@@ -253,6 +268,8 @@ class LoadPlan:
     seconds: float
     timeout: float
     seed: int
+    bot: str = "random"
+    """The bot spec of every other seat."""
 
 
 @dataclass
@@ -260,6 +277,8 @@ class Tally:
     """What the client saw inside the measured window (errors: also tables that never started)."""
 
     latencies_ms: list[float] = field(default_factory=list)
+    bot_waits_ms: list[float] = field(default_factory=list)
+    """From a state where others are to move to the next step: a bot's time (and its pause)."""
     steps: int = 0
     games: int = 0
     errors: Counter[str] = field(default_factory=Counter)
@@ -324,7 +343,7 @@ class SeatScript:
     async def _create(self) -> tuple[str, str]:
         """A fresh table with seat 0 for us and bots elsewhere: its id and our token."""
         seats = [{"kind": "human", "name": "Bench"}]
-        seats += [{"kind": "bot", "bot": "random"}] * (self.plan.players - 1)
+        seats += [{"kind": "bot", "bot": self.plan.bot}] * (self.plan.players - 1)
         response = await self.http.post(
             "/api/tables", json={"game": self.plan.game, "seats": seats}
         )
@@ -341,6 +360,7 @@ class SeatScript:
         timeout = self.plan.timeout
         pending: tuple[int, float] | None = None
         last: dict[str, Any] | None = None
+        waiting_since: float | None = None
         async with connect(
             url, open_timeout=timeout, close_timeout=1, ping_interval=None, max_size=None
         ) as ws:
@@ -364,7 +384,11 @@ class SeatScript:
                 if step > self.counted_step:
                     if self.window.holds(now):
                         self.tally.steps += step - self.counted_step
+                        if waiting_since is not None and self.window.holds(waiting_since):
+                            self.tally.bot_waits_ms.append((now - waiting_since) * 1000)
                     self.counted_step = step
+                    others_to_move = not message["legal"] and message.get("result") is None
+                    waiting_since = now if others_to_move else None
                 if pending is not None and step > pending[0]:
                     if self.window.holds(pending[1]) and self.window.holds(now):
                         self.tally.latencies_ms.append((now - pending[1]) * 1000)
@@ -687,6 +711,11 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--json", type=Path, metavar="FILE", help="also save the figures here")
     parser.add_argument(
+        "--abuse",
+        action="store_true",
+        help="the abuse mode instead: one client attacks while others play (server_abuse.py)",
+    )
+    parser.add_argument(
         "--quick", action="store_true", help="smoke run: N=5,50, 5 s, model a, 100 lobby tables"
     )
     args = parser.parse_args(argv)
@@ -709,6 +738,14 @@ def _one_line_errors() -> Iterator[None]:
 
 def main(argv: list[str] | None = None) -> None:
     args = parse(argv)
+    if args.abuse:
+        import server_abuse
+
+        with _one_line_errors():
+            rows = server_abuse.main(args)
+        if args.json:
+            args.json.write_text(json.dumps({"abuse": rows}, indent=2) + "\n")
+        return
     with _one_line_errors():
         supported = serve_options()
         rows = [
