@@ -179,6 +179,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from meja.server import create_app
+        from meja.server.sole_server import claim_sqlite
         from meja.server.storage import default_db_url
         from meja.server.transport import LingeringWebSockets, raise_open_files
     except ImportError as exc:
@@ -190,12 +191,18 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--{name.replace('_', '-')}: must not be negative")
     if args.message_rate <= 0:
         raise ValueError("--message-rate: must be positive")
-    sock = _listen(args.host, args.port)
     db_url = args.db or default_db_url()
+    claim = claim_sqlite(db_url)
+    try:
+        sock = _listen(args.host, args.port)
+    except (OSError, ValueError):
+        claim.release()
+        raise
     try:
         app = create_app(settings_from(args, db_url))
     except ValueError:
         sock.close()
+        claim.release()
         raise
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
     raise_open_files()
@@ -221,6 +228,7 @@ def run(args: argparse.Namespace) -> int:
         lifespan="on",
     )
     uvicorn.Server(config).run(sockets=[sock])
+    claim.release()
     return 0
 
 
