@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import socket
 import threading
 import webbrowser
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from meja import BUILD
@@ -25,6 +27,42 @@ HEADER_BYTES = 16_384
 MIN_BURST = 40
 """Messages a connection may send at once unless --message-burst says otherwise (or twice
 --message-rate, if that is more)."""
+
+TEXT_FORMAT = "%(asctime)s %(levelname)s %(message)s"
+"""A log line for people reading a terminal (--log-format text)."""
+
+NAMED_FIRST = (("table %s", "table"), ("refused %s", "client"))
+"""How the server's log messages begin when their first argument is a table's id or a client's
+address: the JSON lines give that argument a field of its own."""
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object a line (--log-format json), for a log collector to index: time, level,
+    logger, message, the table or client the message is about, and any traceback as a field."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        if isinstance(record.msg, str) and isinstance(record.args, tuple) and record.args:
+            for start, field in NAMED_FIRST:
+                if record.msg.startswith(start):
+                    entry[field] = str(record.args[0])
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(entry, default=str)
+
+
+def configure_logging(log_format: str) -> None:
+    """Log at INFO and above to stderr, as text lines or JSON lines."""
+    handler = logging.StreamHandler()
+    handler.setFormatter(JsonLines() if log_format == "json" else logging.Formatter(TEXT_FORMAT))
+    logging.basicConfig(level=logging.INFO, handlers=[handler])
 
 
 def register(sub: Any) -> None:
@@ -152,6 +190,13 @@ def register(sub: Any) -> None:
         help="serve the interactive API docs at /api/docs (their script comes from a CDN)",
     )
     parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default="text",
+        help="the log on stderr: lines for people (text, the default) or one JSON object a "
+        "line for a log collector (json)",
+    )
+    parser.add_argument(
         "--open", action="store_true", help="open the lobby in your web browser once serving"
     )
     parser.set_defaults(handler=run)
@@ -177,6 +222,7 @@ def run(args: argparse.Namespace) -> int:
     """Open the store, bind the port and serve until interrupted."""
     try:
         import uvicorn
+        from uvicorn.config import LOGGING_CONFIG
 
         from meja.server import create_app
         from meja.server.sole_server import claim_sqlite
@@ -204,7 +250,7 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         claim.release()
         raise
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    configure_logging(args.log_format)
     raise_open_files()
     port = sock.getsockname()[1]
     shown_host = f"[{args.host}]" if ":" in args.host else args.host
@@ -225,6 +271,8 @@ def run(args: argparse.Namespace) -> int:
         proxy_headers=bool(args.trusted_proxy),
         forwarded_allow_ips=list(args.trusted_proxy) or None,
         log_level="warning",
+        # As JSON lines, uvicorn's own messages go to the root logger's handler with the rest.
+        log_config=None if args.log_format == "json" else LOGGING_CONFIG,
         lifespan="on",
     )
     uvicorn.Server(config).run(sockets=[sock])

@@ -10,15 +10,17 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from prometheus_client import CollectorRegistry
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from meja import __version__
 from meja.core import Game, load_game
-from meja.server.api import client, replays, tables
+from meja.server.api import client, health, replays, tables
 from meja.server.api import games as game_routes
 from meja.server.config import Settings
 from meja.server.lobby import Lobby
+from meja.server.metrics import LobbyCollector, Metrics
 from meja.server.protocol import ApiError, describe_error
 from meja.server.rules_page import router as rules_router
 from meja.server.storage import Storage
@@ -30,9 +32,10 @@ PARAMETER_SOURCES = ("body", "query", "path", "header")
 class BodyLimit:
     """Refuse request bodies over a size with 413, without reading them whole."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, metrics: Metrics) -> None:
         self.app = app
         self.limit = limit
+        self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -59,7 +62,7 @@ class BodyLimit:
         return f"request bodies are limited to {self.limit} bytes"
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        response = _error_response(ApiError("too_large", self._text(), 413))
+        response = _error_response(ApiError("too_large", self._text(), 413), self.metrics)
         await response(scope, receive, send)
 
 
@@ -104,9 +107,10 @@ class Guards:
     only (so a cross-site form or text/plain fetch changes nothing), and the security headers
     on every answer."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, metrics: Metrics) -> None:
         self.app = app
         self.header_bytes = settings.max_header_bytes
+        self.metrics = metrics
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -132,7 +136,7 @@ class Guards:
             await send(message)
 
         if refusal is not None:
-            await _error_response(refusal)(scope, receive, secured)
+            await _error_response(refusal, self.metrics)(scope, receive, secured)
             return
         await self.app(scope, receive, secured)
 
@@ -164,25 +168,28 @@ SECURITY_HEADER_NAMES = frozenset(
 )
 
 
-def _error_response(error: ApiError) -> JSONResponse:
+def _error_response(error: ApiError, metrics: Metrics) -> JSONResponse:
+    """The answer to a refused request, counted by its code."""
+    metrics.refused(error.code)
     return JSONResponse(error.to_dict(), status_code=error.status)
 
 
-def _add_error_handlers(app: FastAPI) -> None:
+def _add_error_handlers(app: FastAPI, metrics: Metrics) -> None:
     """Every refusal, FastAPI's own included, answers in the one documented error shape."""
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, exc: ApiError) -> JSONResponse:
-        return _error_response(exc)
+        return _error_response(exc, metrics)
 
     @app.exception_handler(HTTPException)
     async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
-        return _error_response(ApiError(code, str(exc.detail), exc.status_code))
+        return _error_response(ApiError(code, str(exc.detail), exc.status_code), metrics)
 
     @app.exception_handler(Exception)
     async def server_error(_request: Request, _exc: Exception) -> JSONResponse:
-        return _error_response(ApiError("server_error", "the server failed on the request", 500))
+        error = ApiError("server_error", "the server failed on the request", 500)
+        return _error_response(error, metrics)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -190,7 +197,7 @@ def _add_error_handlers(app: FastAPI) -> None:
         where = list(error["loc"])
         if where and where[0] in PARAMETER_SOURCES:
             where = where[1:]
-        return _error_response(ApiError("bad_request", describe_error(error, where)))
+        return _error_response(ApiError("bad_request", describe_error(error, where)), metrics)
 
 
 def create_app(
@@ -200,9 +207,13 @@ def create_app(
     clock: Callable[[], float] = time.time,
 ) -> FastAPI:
     """The application; the store is opened now so that a bad database URL fails at once.
-    clock gives the time (tests pass one they move by hand)."""
+    clock gives the time (tests pass one they move by hand). Its metrics have a registry of
+    their own, so two apps in one process count apart."""
     settings = settings or Settings()
     lobby = Lobby(settings, storage, games, clock)
+    metrics = Metrics(CollectorRegistry())
+    metrics.registry.register(LobbyCollector(lobby))
+    lobby.services.metrics = metrics
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -221,10 +232,19 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.lobby = lobby
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
-    app.add_middleware(Guards, settings=settings)
-    _add_error_handlers(app)
-    routers = (game_routes.router, tables.router, replays.router, client.router, rules_router)
+    app.state.metrics = metrics
+    app.state.readiness = health.Readiness(lobby.storage, lobby.services.db_executor)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, metrics=metrics)
+    app.add_middleware(Guards, settings=settings, metrics=metrics)
+    _add_error_handlers(app, metrics)
+    routers = (
+        game_routes.router,
+        tables.router,
+        replays.router,
+        client.router,
+        rules_router,
+        health.router,
+    )
     for router in routers:
         app.include_router(router)
 

@@ -90,6 +90,8 @@ class BotLanes:
         sys.setswitchinterval(SWITCH_INTERVAL)
         self._threads = max(1, search_threads)
         self._quick: ThreadPoolExecutor | None = None
+        self._quick_jobs = 0
+        """Jobs handed to the quick lane and not yet done."""
         self._waiting: OrderedDict[str, deque[Job]] = OrderedDict()
         self._running = 0
         self._searchers: dict[str, tuple[str, int]] = {}
@@ -105,7 +107,13 @@ class BotLanes:
     async def quick(self, work: Callable[..., T], *args: Any) -> T:
         """Run work(*args) in the quick lane."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._quick_executor(), work, *args)
+        future = loop.run_in_executor(self._quick_executor(), work, *args)
+        self._quick_jobs += 1
+        future.add_done_callback(self._quick_done)
+        return await future
+
+    def _quick_done(self, _future: asyncio.Future[Any]) -> None:
+        self._quick_jobs -= 1
 
     async def choose(self, table: str, bot: Bot, *args: Any) -> int:
         """bot.choose(*args) in the lane that suits the bot: a searching one waits its table's
@@ -147,6 +155,15 @@ class BotLanes:
     def waiting(self) -> int:
         """Tables waiting for the search lane now."""
         return len(self._waiting)
+
+    def load(self) -> dict[str, tuple[int, int]]:
+        """The jobs waiting and running in each lane now, for the server's metrics."""
+        quick_running = min(self._quick_jobs, QUICK_THREADS)
+        search_waiting = sum(len(jobs) for jobs in self._waiting.values())
+        return {
+            "quick": (self._quick_jobs - quick_running, quick_running),
+            "search": (search_waiting, self._running),
+        }
 
     def _share(self, bot: Bot) -> float | None:
         """The seconds a search may take now: its own while nobody waits, else its share of

@@ -31,6 +31,7 @@ from meja.server.chat import CHAT_SENT, ChatLimit, clean_text
 from meja.server.config import Settings
 from meja.server.connection import Connection, encode
 from meja.server.group_commit import GroupCommit
+from meja.server.metrics import Metrics
 from meja.server.protocol import PACES, TIMEOUT_CHOICES, ApiError, illegal
 from meja.server.stalls import Stalls
 from meja.server.storage import TAKE_BACK, ChatRow, MoveRow, MoveWrite, Storage, TableRow
@@ -77,6 +78,8 @@ class Services:
     clock: Callable[[], float] = time.time
     """The time now, in seconds since the epoch: clocks, graces and stored deadlines read it
     (tests give a clock they move by hand)."""
+    metrics: Metrics = field(default_factory=Metrics)
+    """The counters the server's /metrics shows; the app gives its own."""
     stalls: Stalls = field(init=False)
     """Gives every table's clocks back the time the server itself was not running."""
     bots: BotLanes = field(init=False)
@@ -176,6 +179,7 @@ class Room:
             if seat.kind == "bot" and seat.bot:
                 seat.bot_instance = make_bot(seat.bot, game)
         self.connections: set[Connection] = set()
+        self._steps_stored = services.metrics.steps_stored.labels(game.name)
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
         self.idle_looks = 0
@@ -605,6 +609,7 @@ class Room:
         """A move from a person: checked by the rules, stored, then shown to everyone."""
         if seat is None:
             raise ApiError("spectator", "spectators cannot make moves", 403)
+        received = time.perf_counter()
         async with self._lock:
             self._check_fresh(seat, step, "move")
             if action >= self.game.num_actions(self.table.num_players):
@@ -613,6 +618,7 @@ class Room:
                 )
             self._return(seat)
             await self._commit(seat, action)
+        self.services.metrics.move_ack.observe(time.perf_counter() - received)
 
     def _check_fresh(self, seat: int, step: int | None, what: str) -> None:
         """Refuse a person's move or take-back chosen on a board the seat has seen change
@@ -698,6 +704,7 @@ class Room:
         except Exception as exc:
             log.exception("table %s: storing step %d failed", self.table.id, move.seq)
             raise ApiError("storage_error", "the move could not be saved; try again", 503) from exc
+        self._steps_stored.inc()
         self._step(step)
         state.apply(action, player)
         self._last_revealed = revealed

@@ -17,6 +17,7 @@ from meja.server.clients import origin_refusal
 from meja.server.config import Settings
 from meja.server.connection import Connection, RateLimit
 from meja.server.lobby import Lobby
+from meja.server.metrics import Metrics
 from meja.server.protocol import (
     ApiError,
     BackMessage,
@@ -70,15 +71,17 @@ async def _receive(ws: WebSocket, limit: int) -> str | None:
     return data
 
 
-async def _close(ws: WebSocket, error: ApiError, code: int) -> None:
+async def _close(ws: WebSocket, error: ApiError, code: int, metrics: Metrics) -> None:
     """Tell the client why, then hang up."""
+    metrics.refused(error.code)
     with contextlib.suppress(Exception):
         await ws.send_json(error.to_dict())
         await ws.close(code)
 
 
-async def _refuse(ws: WebSocket, code: str, text: str, close_code: int) -> None:
+async def _refuse(ws: WebSocket, code: str, text: str, close_code: int, metrics: Metrics) -> None:
     """Accept only to say why not, in a message and in the close frame's reason."""
+    metrics.refused(code)
     with contextlib.suppress(Exception):
         await ws.accept()
         await ws.send_json(ApiError(code, text).to_dict())
@@ -88,6 +91,7 @@ async def _refuse(ws: WebSocket, code: str, text: str, close_code: int) -> None:
 async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:
     """Wait for the join message and authenticate it, by a deadline that no message resets and
     with the same flood limit as after joining."""
+    metrics = room.services.metrics
     deadline = asyncio.get_running_loop().time() + settings.join_timeout
     budget = RateLimit(settings.message_rate, settings.message_burst)
     strikes = 0
@@ -100,7 +104,7 @@ async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | N
             if not budget.allow():
                 strikes += 1
                 if strikes >= FLOOD_STRIKES:
-                    await _close(ws, _too_many(settings, "goodbye"), CLOSE_POLICY)
+                    await _close(ws, _too_many(settings, "goodbye"), CLOSE_POLICY, metrics)
                     return None
                 raise _too_many(settings, "this one was ignored")
             message = parse_client_message(text)
@@ -108,12 +112,14 @@ async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | N
                 raise ApiError("not_joined", "send a join message first")
             return Connection(room.authenticate(message.token))
         except TimeoutError:
-            await _close(ws, ApiError("not_joined", "no join message was sent"), CLOSE_POLICY)
+            error = ApiError("not_joined", "no join message was sent")
+            await _close(ws, error, CLOSE_POLICY, metrics)
             return None
         except ApiError as exc:
             if exc.code == "bad_token":
-                await _close(ws, exc, CLOSE_BAD_TOKEN)
+                await _close(ws, exc, CLOSE_BAD_TOKEN, metrics)
                 return None
+            metrics.refused(exc.code)
             await ws.send_json(exc.to_dict())
 
 
@@ -128,6 +134,7 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
 async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> None:
     """Handle the client's messages until it leaves or is closed for flooding."""
     settings = lobby.settings
+    metrics = lobby.services.metrics
     budget = RateLimit(settings.message_rate, settings.message_burst)
     strikes = 0
     address = lobby.clients.address(ws.scope)
@@ -139,6 +146,7 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
             if not budget.allow():
                 strikes += 1
                 if strikes >= FLOOD_STRIKES:
+                    metrics.refused("rate_limited")
                     conn.push(_too_many(settings, "goodbye").to_dict())
                     conn.close()
                     return
@@ -165,11 +173,13 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
             else:
                 raise ApiError("bad_request", "already joined")
         except ApiError as exc:
+            metrics.refused(exc.code)
             conn.push(exc.to_dict())
         except (WebSocketDisconnect, asyncio.CancelledError):
             raise
         except Exception:
             log.exception("table %s: a message could not be handled", room.table.id)
+            metrics.refused("server_error")
             conn.push(ApiError("server_error", "the server failed on that message").to_dict())
 
 
@@ -177,14 +187,16 @@ async def table_socket(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
     """Serve one client of a table from join to goodbye, if its page's origin may connect
     and its address is within its share of connections."""
     clients = lobby.clients
+    metrics = lobby.services.metrics
     address = clients.address(ws.scope)
     foreign = origin_refusal(ws.scope, lobby.settings.allowed_origins)
     if foreign is not None:
-        await _refuse(ws, "bad_origin", clients.refused(address, "origin", foreign), CLOSE_POLICY)
+        text = clients.refused(address, "origin", foreign)
+        await _refuse(ws, "bad_origin", text, CLOSE_POLICY, metrics)
         return
     too_many = clients.open_socket(address)
     if too_many is not None:
-        await _refuse(ws, "too_many_connections", too_many, CLOSE_TRY_LATER)
+        await _refuse(ws, "too_many_connections", too_many, CLOSE_TRY_LATER, metrics)
         return
     try:
         await _serve(ws, table_id, lobby)
@@ -198,7 +210,7 @@ async def _serve(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
     try:
         room = await lobby.get(table_id)
     except ApiError as exc:
-        await _close(ws, exc, CLOSE_UNKNOWN_TABLE)
+        await _close(ws, exc, CLOSE_UNKNOWN_TABLE, lobby.services.metrics)
         return
     try:
         conn = await _join(ws, room, lobby.settings)
