@@ -298,6 +298,21 @@ def test_a_wild_icon_with_one_kueh_type_left_takes_it(build: Build, play: Play) 
     assert state.current_player() == CHANCE
 
 
+def test_a_wild_icon_with_exactly_two_kueh_types_left_is_still_chosen_P6(
+    build: Build, play: Play
+) -> None:
+    """P6: the owner chooses the wild Kueh while two types have stock; one type left is given."""
+    cells = ["a3", "b3", "d3", "e3", "c2", "c4", "c5"]
+    market = ["Ct", "Pb", "Pto", "Gba", "Go"]
+    state = setup(build, cells, {"c1": "Cw"}, market, kueh=[[0] * 4, [22, 22, 0, 0]])
+    play(state, "take deck", "place c3", "nyonya")
+    assert state.position()["phase"] == "collect_kueh"
+    assert [state.action_to_str(a) for a in state.legal_actions()] == ["kueh bahulu", "kueh angku"]
+    play(state, "kueh bahulu")
+    assert kueh(state, 0) == [0, 0, 1, 1]
+    assert state.current_player() == CHANCE
+
+
 def test_kueh_missing_from_the_supply_are_not_collected(build: Build, play: Play) -> None:
     """A pawn due to collect a Kueh that has run out gets nothing for it, and still leaves."""
     cells = ["a3", "b3", "d3", "e3", "c2", "c4", "c5"]

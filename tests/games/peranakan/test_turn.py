@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 import pytest
 
@@ -97,6 +98,24 @@ def test_wild_slot_with_one_kueh_type_left_gives_it_without_asking(
     assert state.position()["kueh"][0] == [22, 22, 22, 1]
 
 
+@pytest.mark.parametrize("left", list(combinations(range(4), 2)))
+def test_wild_slot_with_exactly_two_kueh_types_left_still_asks_P5(
+    build: Build, play: Play, left: tuple[int, int]
+) -> None:
+    """P5: with two Kueh types left in the supply the player still chooses between them; only a
+    single type left is given without asking."""
+    names = ["tutu", "ondeh", "bahulu", "angku"]
+    gone = [0 if t in left else 22 for t in range(4)]
+    state = play(build(kueh=[gone, [0, 0, 0, 0]]), "take slot4")
+    assert state.position()["phase"] == "choose_kueh"
+    assert [state.action_to_str(a) for a in state.legal_actions()] == [
+        f"kueh {names[t]}" for t in left
+    ]
+    play(state, f"kueh {names[left[1]]}")
+    assert state.position()["kueh"][0] == [g + (t == left[1]) for t, g in enumerate(gone)]
+    assert state.position()["phase"] == "place"
+
+
 def test_empty_supply_next_to_the_chosen_tile_gives_nothing(build: Build, play: Play) -> None:
     """P5: the tile is still taken; no Kueh comes with it."""
     state = play(build(kueh=[[0, 0, 0, 0], [0, 0, 0, 22]]), "take deck")
@@ -149,6 +168,23 @@ def test_anyone_may_stack_over_another_players_tile_and_pawn(build: Build, play:
     play(state, "take slot1", "place c3")
     assert state.position()["board"][2] == ". . Ct/Bt . ."
     assert state.position()["pawns"] == ["N1@c3"]
+
+
+def test_spaces_with_pawns_are_among_the_legal_placements_P10(build: Build, play: Play) -> None:
+    """P10: a single tile with a pawn on it, anyone's, may be stacked on, and the legal moves
+    say so; only a space already stacked is left out, pawn or not."""
+    board = {"c3": "Ct", "d4": "Co", "b2": "Cb/Bo", "e5": "Ca/Bb"}
+    state = build(
+        board=board, pawns=["N1@c3", "B0@d4", "N1@b2"], market=["Pt", "Bt", "Gt", "Go", "Pa"]
+    )
+    play(state, "take slot1")
+    placements = {state.action_to_str(a) for a in state.legal_actions()}
+    assert {"place c3", "place d4"} <= placements
+    assert placements.isdisjoint({"place b2", "place e5"})
+    assert len(placements) == 23
+    play(state, "place d4")
+    assert state.position()["board"][3] == ". . . Co/Bt ."
+    assert state.position()["pawns"] == ["N1@c3", "B0@d4", "N1@b2"]
 
 
 def test_a_full_board_still_takes_stacked_tiles(build: Build, play: Play) -> None:
