@@ -84,6 +84,21 @@ def test_a_tie_on_packs_goes_to_the_most_fly_free_cards(table: Any, five: dict[s
     assert state.winners() == [2]
 
 
+def test_a_tie_on_packs_counts_only_fly_free_cards_N5(table: Any, five: dict[str, int]) -> None:
+    """N5: seats 0, 1 and 5 end on four fly-free packs. Seat 0 holds four cards, but two carry a
+    Fly, so it has two fly-free cards to seat 1's three: seat 1 wins, though seat 0 holds the
+    most cards and as many fly-free packs."""
+    rows = [[2, 2, 1, 1], [2, 1, 1], [2, 1], [2, 1], [1], [2, 2]]
+    cards = [table.cards(row) for row in rows]
+    cards[0] = table.cards(rows[0], flies=(2, 3))
+    state = _nearly_out(table, five, nasi_lemak=cards)
+    table.play(state, "make nasi lemak", "1 pack", "end turn")
+    assert state.view(None)["end"] == "pile_out"
+    assert state.scores() == [4.0, 4.0, 3.0, 3.0, 2.0, 4.0]
+    assert state.winners() == [1]
+    assert state.returns() == [0.0, 1.0, 0.0, 0.0, 0.0, 0.0]
+
+
 def test_a_tie_on_packs_and_cards_is_a_shared_win(table: Any, five: dict[str, int]) -> None:
     """N5: still tied after the card count, the win is shared."""
     state = _nearly_out(table, five)

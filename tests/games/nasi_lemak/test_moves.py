@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
 
 from meja.core import IllegalAction
 from meja.games.nasi_lemak.actions import FLY, MAKE
+from meja.games.nasi_lemak.components import ACTION, CARD_TYPES, INGREDIENT
 
 
 def test_make_nasi_lemak_spends_one_of_each_ingredient_for_the_top_card(
@@ -77,6 +79,32 @@ def test_wholesaler_keeps_only_the_revealed_ingredients(table: Any) -> None:
     assert view["revealed"] == {}
     assert view["moves_left"] == 2
     assert state.view(1)["seats"][0]["known"] == {"rice": 1, "egg": 1}
+
+
+INGREDIENT_KEYS = [card.key for card in CARD_TYPES if card.kind == INGREDIENT]
+ACTION_KEYS = [card.key for card in CARD_TYPES if card.kind == ACTION]
+"""The rulebook's 5 ingredients and 8 action cards, the Fan and Fly Swatter among them."""
+
+
+@pytest.mark.parametrize(
+    "turned_up",
+    [("rice", card, "egg") for card in ACTION_KEYS]
+    + [("fan", "swatter", "fly"), ("sambal", "peanuts", "cucumber")],
+)
+def test_the_wholesaler_keeps_the_ingredients_and_discards_every_other_card_N6(
+    table: Any, turned_up: tuple[str, str, str]
+) -> None:
+    """N6: of the three cards turned up, only the ingredients go to the hand; every action card,
+    the tradable Fan and Fly Swatter too, goes to the discard pile."""
+    state = table.state(hands=[{"wholesaler": 1}, {}, {}])
+    table.play(state, "play wholesaler", *(key.replace("_", " ") for key in turned_up))
+    kept = Counter(key for key in turned_up if key in INGREDIENT_KEYS)
+    spent = Counter(key for key in turned_up if key not in INGREDIENT_KEYS)
+    view = state.view(0)
+    assert view["hand"] == dict(kept)
+    assert view["discard_pile"] == dict(spent + Counter(wholesaler=1))
+    assert view["revealed"] == {}
+    assert view["moves_left"] == 2
 
 
 def test_wholesaler_reshuffles_the_discard_pile_when_the_draw_pile_runs_short(
