@@ -261,6 +261,27 @@ def test_round_scoring_awards_rank_and_customer_points() -> None:
     assert state.scores() == [3.0, 0.0]
 
 
+@pytest.mark.parametrize(("option", "points"), [("others", 1), ("highest", 2), ("lowest", 0)])
+def test_two_players_tied_on_taste_score_the_all_tied_award_M6(option: str, points: int) -> None:
+    """M6 at 2 players: both seats end the round on Taste 19, so both are highest and lowest at
+    once and each scores the all_tied_taste award (1 by default), not 2 as joint highest; both
+    first cakes sell to C10 for 1 more."""
+    options = {**GAME.new_state(2).options, "all_tied_taste": option}
+    state = last_placements(
+        boards=[board(SEAT0), board("R-> R-< RN RS  GNN GSS GNS GNS  L- L- LNS .")],
+        pending=[["3SE", "3SW"], ["3SE", "3SW"]],
+        hands=[["GS"], ["LNN"]],
+        received=[["GN", "GS"], ["LNS", "LNN"]],
+        options=options,
+    )
+    state.apply(state.str_to_action("place GS at 3NW", 0), 0)
+    state.apply(state.str_to_action("place LNN at 3NW", 1), 1)
+    view = state.view(None)
+    assert view["tastes"] == [[19, 19]]
+    assert view["served"] == [[[10, None, None], [10, None, None]]]
+    assert view["festive"] == [points + 1, points + 1]
+
+
 def test_customers_are_shared_so_every_player_may_serve_the_same_one() -> None:
     """M7: C5 (all lotus) buys from both seats."""
     state = last_placements(

@@ -114,3 +114,12 @@ def test_every_player_between_highest_and_lowest_scores_one() -> None:
 def test_when_everyone_ties_each_player_scores_the_same(option: str, points: int) -> None:
     """M6: the recommended reading gives everyone 1; all_tied_taste offers the others."""
     assert festive_for_taste([7, 7, 7], option) == [points] * 3
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@pytest.mark.parametrize(("option", "points"), [("others", 1), ("highest", 2), ("lowest", 0)])
+def test_the_all_tied_award_holds_at_every_player_count_M6(
+    players: int, option: str, points: int
+) -> None:
+    """M6: all_tied_taste decides an all-round tie at 2 players as at 6."""
+    assert festive_for_taste([11] * players, option) == [points] * players
