@@ -57,3 +57,11 @@ class Settings:
     """Serve the interactive API docs at /api/docs, whose script comes from a CDN (--api-docs)."""
     max_header_bytes: int = 16_384
     """Largest total size of an HTTP request's headers."""
+    bus_url: str | None = None
+    """Redis URL of the bus that joins several processes serving one database (--bus); None:
+    this process serves alone."""
+    lease_seconds: float = 5.0
+    """Seconds a process's claim on a table lasts unrenewed; another process takes a table
+    over soon after its owner stops renewing (--lease-seconds)."""
+    idle_seconds: float = 300.0
+    """Seconds a table with no socket and nothing to do stays in memory (--idle-seconds)."""

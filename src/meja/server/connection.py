@@ -8,6 +8,11 @@ from typing import Any
 
 import orjson
 
+CLOSE_MOVED = 1012
+"""The close code of a socket whose table moved to another process: pages reconnect."""
+
+CLOSE_POLICY = 1008
+
 MAX_QUEUED = 200
 """A client this far behind is dropped; it reconnects and gets a fresh state."""
 
@@ -24,6 +29,8 @@ class Connection:
         self.seat = seat
         self.log_sent = 0
         self.closed = False
+        self.close_code = CLOSE_POLICY
+        self.close_reason = ""
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 
     def push(self, message: dict[str, Any]) -> None:
@@ -39,10 +46,11 @@ class Connection:
             return
         self._queue.put_nowait(text)
 
-    def close(self) -> None:
-        """Ask the writer to stop after what is already queued."""
+    def close(self, code: int = CLOSE_POLICY, reason: str = "") -> None:
+        """Ask the writer to stop after what is already queued, then hang up with code."""
         if not self.closed:
             self.closed = True
+            self.close_code, self.close_reason = code, reason
             self._queue.put_nowait(None)
 
     async def next_message(self) -> str | None:

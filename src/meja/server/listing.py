@@ -1,22 +1,20 @@
 """The lobby's lists of tables a page at a time: newest first, optionally of one game.
 
 A page is found by its cursor, the sort key of the last table the page before it showed, so a
-page costs O(log n + limit) however many tables are open and whatever was added meanwhile.
+page reads an index from that key on, however many tables there are and whatever was added
+meanwhile.
 """
 
 from __future__ import annotations
 
 import base64
 import binascii
-from bisect import bisect_left, insort
-from collections.abc import Iterator
 from typing import Any, Literal
 
 import orjson
 
 from meja.server.protocol import ApiError
-from meja.server.room import Room
-from meja.server.storage import TableRow
+from meja.server.storage import ListedRow, TableRow
 
 Status = Literal["open", "finished"]
 SortKey = tuple[float, str]
@@ -44,9 +42,9 @@ def decode_cursor(status: Status, cursor: str) -> SortKey:
     return (float(moment), table_id)
 
 
-def open_key(room: Room) -> SortKey:
+def open_key(row: ListedRow) -> SortKey:
     """Where an open table sorts: by creation."""
-    return (room.table.created_at, room.table.id)
+    return (row.created_at, row.id)
 
 
 def finished_key(row: TableRow) -> SortKey:
@@ -54,48 +52,20 @@ def finished_key(row: TableRow) -> SortKey:
     return (row.finished_at or 0.0, row.id)
 
 
-class OpenIndex:
-    """The sort keys of the open tables, all together and per game, kept in order."""
-
-    def __init__(self) -> None:
-        self._keys: dict[str | None, list[SortKey]] = {None: []}
-
-    def add(self, game: str, key: SortKey) -> None:
-        """File a table under every list it belongs to."""
-        for name in (None, game):
-            insort(self._keys.setdefault(name, []), key)
-
-    def remove(self, game: str, key: SortKey) -> None:
-        """Take a table out of its lists."""
-        for name in (None, game):
-            keys = self._keys[name]
-            del keys[bisect_left(keys, key)]
-
-    def newest_first(self, game: str | None, after: SortKey | None) -> Iterator[SortKey]:
-        """Keys of game's tables (every game's for None) older than after, newest first.
-
-        The lists must not change while this is being read.
-        """
-        keys = self._keys.get(game, [])
-        index = len(keys) if after is None else bisect_left(keys, after)
-        for position in range(index - 1, -1, -1):
-            yield keys[position]
-
-
-def listed_open(room: Room) -> dict[str, Any]:
+def listed_open(row: ListedRow, title: str) -> dict[str, Any]:
     """A table in play as the lobby shows it."""
     return {
-        "id": room.table.id,
-        "game": room.game.name,
-        "title": room.game.title,
-        "num_players": room.table.num_players,
+        "id": row.id,
+        "game": row.game,
+        "title": title,
+        "num_players": row.num_players,
         "seats": [
-            {"name": seat.name, "kind": seat.kind, "connected": seat.connections > 0}
-            for seat in room.seats
+            {"name": seat.name, "kind": seat.kind, "connected": bool(row.present >> index & 1)}
+            for index, seat in enumerate(row.seats)
         ],
-        "created_at": room.table.created_at,
-        "kind": room.table.kind,
-        "step": room.position,
+        "created_at": row.created_at,
+        "kind": row.kind,
+        "step": row.position,
     }
 
 

@@ -5,17 +5,20 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
+import functools
 import gc
 import hashlib
 import hmac
 import logging
+import os
 import secrets
+import socket
 import time
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from meja.bots import Bot, bot_names, make_bot
 from meja.bots.hints import offers_hints
@@ -26,14 +29,7 @@ from meja.server.chat import CHAT_BURST, CHAT_CHARS, CHAT_WINDOW
 from meja.server.clients import ClientLimits
 from meja.server.config import Settings
 from meja.server.group_commit import GroupCommit
-from meja.server.listing import (
-    OpenIndex,
-    SortKey,
-    finished_key,
-    listed_finished,
-    listed_open,
-    open_key,
-)
+from meja.server.listing import SortKey, finished_key, listed_finished, listed_open, open_key
 from meja.server.names import check_name
 from meja.server.protocol import (
     DEFAULT_MOVE_TIME,
@@ -48,6 +44,7 @@ from meja.server.protocol import (
 from meja.server.replay import Replays
 from meja.server.room import Room, Services, hash_token
 from meja.server.storage import (
+    ListedRow,
     SeatRow,
     SqlStorage,
     Storage,
@@ -70,6 +67,30 @@ STANDIN_PREFERENCE = ("heuristic", "random")
 
 DEFAULT_BOT = "random"
 """The bot of a bot seat whose request names none."""
+
+
+DUE_BATCH = 200
+"""Tables one look for due tables takes over at most."""
+
+T = TypeVar("T")
+
+
+def process_name() -> str:
+    """This process among every process serving the database: host, pid and a random part."""
+    return f"{socket.gethostname()[:40]}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+class Elsewhere(ApiError):
+    """Another live process serves the table: a request for it is relayed there."""
+
+    def __init__(self, table_id: str, owner: str) -> None:
+        super().__init__(
+            "elsewhere",
+            f"table {table_id} is served by another meja serve process ({owner}); "
+            "every process of one database needs --bus to reach the others' tables",
+            503,
+        )
+        self.owner = owner
 
 
 @dataclass(frozen=True)
@@ -158,16 +179,24 @@ class Lobby:
             commits=GroupCommit(self.storage, db_executor),
             clock=clock,
         )
+        self.me = process_name()
+        """This process's name in the leases of the tables it serves."""
+        self.sole = settings.bus_url is None
+        """Without a bus this process serves its database alone (meja serve claims a SQLite
+        file; several processes on PostgreSQL need --bus), so it takes any table it is asked
+        for, as after its own restart."""
+        self.services.lost = self._lost
         self.open: dict[str, Room] = {}
-        self._open_index = OpenIndex()
+        """The unfinished tables this process serves, in memory."""
+        self._loading: dict[str, asyncio.Task[Room]] = {}
+        """Tables being taken and loaded now: a second request waits for the same load."""
+        self._keeper: asyncio.Task[None] | None = None
         self._finished: OrderedDict[str, Room] = OrderedDict()
         self.replays = Replays()
         self._rematch_lock = asyncio.Lock()
         self.loop: asyncio.AbstractEventLoop | None = None
         """The event loop the tables run on, once started."""
         self.clients = ClientLimits(settings, clock)
-        self._made_by: dict[str, str] = {}
-        """The address that made each unfinished table made since the server started."""
         self._unjoined: dict[str, float] = {}
         """Tables with seats for people that no person has joined yet, and when each ends
         if nobody does."""
@@ -175,30 +204,141 @@ class Lobby:
 
     # --- life cycle --------------------------------------------------------------------
     async def start(self) -> None:
-        """Reload every unfinished table by replaying its stored moves.
+        """Take and reload every unfinished table due to be served (with a person's seat to
+        wait for, a bot to move, or a deadline) by replaying its stored moves; tables that wait
+        for a person are loaded when someone asks for them.
 
         Then the garbage collector is tuned for a server: its full scans pause every table (for
         over 100 ms with 500 busy tables), so what is loaded so far (code, restored tables) is
         kept out of them and they run a tenth as often.
         """
         self.loop = asyncio.get_running_loop()
-        rows = await self.loop.run_in_executor(
-            self.services.db_executor, self.storage.load_unfinished
-        )
-        for row in rows:
-            try:
-                room = self._room(row)
-            except ValueError as exc:
-                log.error("table %s cannot be restored: %s", row.id, exc)
-                continue
-            self._keep(room)
-            room.start()
-            if not self._joined_before(room):
-                self._wait_for_people(room, max(row.created_at, self.services.clock()))
+        await self._wake_due(restart=True)
         log.info("restored %d unfinished tables", len(self.open))
         self._sweeper = asyncio.create_task(self._sweep(), name="unjoined tables")
+        self._keeper = asyncio.create_task(self._keep_leases(), name="table leases")
         gc.freeze()
         gc.set_threshold(*FULL_SCANS_RARER)
+
+    async def _db(self, work: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """work(*args, **kwargs) on the store's thread."""
+        loop = asyncio.get_running_loop()
+        call = functools.partial(work, *args, **kwargs)
+        return await loop.run_in_executor(self.services.db_executor, call)
+
+    # --- leases ------------------------------------------------------------------------
+    async def _keep_leases(self) -> None:
+        """Renew this process's leases, take over tables whose owner stopped, and let idle
+        tables leave memory, a few times per lease."""
+        every = max(0.05, self.settings.lease_seconds / 4)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self._renew()
+                await self._wake_due()
+                await self._let_idle_go()
+            except Exception:
+                log.exception("keeping the tables' leases failed")
+
+    async def _renew(self) -> None:
+        """Extend the lease of every table served here; drop those another process took."""
+        present = {key: room.present_mask() for key, room in self.open.items()}
+        lost = await self._db(
+            self.storage.renew, self.me, present, time.time(), self.settings.lease_seconds
+        )
+        for table_id in lost:
+            self._lost(table_id)
+
+    async def _wake_due(self, *, restart: bool = False) -> None:
+        """Take and load the tables no live process serves whose time has come; at a restart
+        of the one process of a SQLite store, those its last run left too."""
+        due = await self._db(
+            self.storage.due,
+            self.services.clock(),
+            time.time(),
+            DUE_BATCH,
+            any_owner=restart and self.sole,
+        )
+        for table_id in due:
+            if table_id in self.open or table_id in self._finished:
+                continue
+            try:
+                await self._take(table_id, restart=restart)
+            except Elsewhere:
+                continue
+            except ApiError as exc:
+                log.error("table %s cannot be restored: %s", table_id, exc.message)
+
+    async def _let_idle_go(self) -> None:
+        """Drop from memory the tables with no socket and nothing to do for --idle-seconds,
+        to be loaded again on their next request or when their next deadline comes."""
+        now = time.monotonic()
+        for room in list(self.open.values()):
+            if room.finished or not room.idle(now, self.settings.idle_seconds):
+                continue
+            table_id = room.table.id
+            wakes = [when for when in (room.next_wake(), self._unjoined.get(table_id)) if when]
+            self._forget(room)
+            await room.stop()
+            if room.epoch is not None:
+                await self._db(self.storage.release, table_id, room.epoch, min(wakes, default=None))
+
+    def _lost(self, table_id: str) -> None:
+        """Another process took the table: stop serving it, and send its pages there."""
+        room = self.open.get(table_id)
+        if room is None:
+            return
+        self._forget(room)
+        room.move_away("the table moved to another server process")
+        if self.loop is not None:
+            self.loop.create_task(room.stop())
+
+    def _forget(self, room: Room) -> None:
+        """Take an unfinished table out of this process's memory."""
+        self.open.pop(room.table.id, None)
+        self._unjoined.pop(room.table.id, None)
+
+    async def _take(self, table_id: str, *, restart: bool = False) -> Room:
+        """The table, taken for this process and loaded; a finished one loaded as it is;
+        Elsewhere when another live process holds it."""
+        task = self._loading.get(table_id)
+        if task is None:
+            task = asyncio.create_task(self._claim_and_load(table_id, restart))
+            self._loading[table_id] = task
+            task.add_done_callback(lambda _done: self._loading.pop(table_id, None))
+        return await asyncio.shield(task)
+
+    async def _claim_and_load(self, table_id: str, restart: bool) -> Room:
+        """Claim the table's lease first, then read its moves: a write of the last owner is
+        either stored before the claim, and read, or refused by the new epoch."""
+        now = time.time()
+        epoch = await self._db(
+            self.storage.claim,
+            table_id,
+            self.me,
+            now,
+            self.settings.lease_seconds,
+            force=self.sole,
+        )
+        row = await self._db(self.storage.load_table, table_id)
+        if row is None:
+            raise ApiError("unknown_table", f"there is no table {table_id[:32]!r}", 404)
+        if epoch is None and row.finished_at is None and not row.ended_early:
+            raise Elsewhere(table_id, row.owner or "unknown")
+        known = self.open.get(table_id) or self._finished.get(table_id)
+        if known is not None:
+            return known
+        try:
+            room = self._room(row)
+        except ValueError as exc:
+            raise ApiError("unknown_table", f"table {table_id} is damaged: {exc}", 404) from None
+        room.epoch = epoch
+        self._keep(room)
+        room.start()
+        if not room.finished and not self._joined_before(room):
+            since = max(row.created_at, self.services.clock()) if restart else row.created_at
+            self._wait_for_people(room, since)
+        return room
 
     def wake(self) -> None:
         """Have every table look at its clocks now (after the clock was moved by hand)."""
@@ -208,14 +348,22 @@ class Lobby:
             self.loop.create_task(self.expire_unjoined())
 
     async def stop(self) -> None:
-        """Stop every room and release threads and connections."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        """Stop every room, give up its lease for another process to take at once, and
+        release threads and connections."""
+        for task in (self._sweeper, self._keeper):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for room in [*self.open.values(), *self._finished.values()]:
             await room.stop()
         await self.services.commits.drain()
+        for room in self.open.values():
+            if room.epoch is not None and not room.finished:
+                with contextlib.suppress(Exception):
+                    await self._db(
+                        self.storage.release, room.table.id, room.epoch, self.services.clock()
+                    )
         for executor in (
             self.services.bot_executor,
             self.services.db_executor,
@@ -286,7 +434,7 @@ class Lobby:
 
     async def create(self, request: CreateTable, address: str = "unknown") -> NewTable:
         """Check the setup fully, store it, and open the table, made by address."""
-        self._check_room_for(address)
+        await self._check_room_for(address)
         game = self.game(request.game)
         num_players = len(request.seats)
         try:
@@ -336,6 +484,7 @@ class Lobby:
             kind=request.kind,
             move_time=move_time,
             spectator_chat=request.spectator_chat,
+            **self._held_by_me(address),
         )
         room = self._room(row)
         self._admit_searchers(room, address)
@@ -344,9 +493,18 @@ class Lobby:
         )
         self._keep(room)
         room.start()
-        self._made_by[row.id] = address
         self._wait_for_people(room, self.services.clock())
         return NewTable(room, tokens)
+
+    def _held_by_me(self, address: str) -> dict[str, Any]:
+        """The fields of a new table that this process serves from the start, made by
+        address."""
+        return {
+            "made_by": address,
+            "owner": self.me,
+            "lease_until": time.time() + self.settings.lease_seconds,
+            "epoch": 1,
+        }
 
     def _admit_searchers(self, room: Room, address: str) -> None:
         """Count a new table's searching bots against address; ApiError (too_many_bots) when
@@ -361,8 +519,9 @@ class Lobby:
         room = self.open.get(table_id)
         return room is not None and not room.finished
 
-    def _check_room_for(self, address: str) -> None:
-        """ApiError unless the server, and address's quota, have room for a new table."""
+    async def _check_room_for(self, address: str) -> None:
+        """ApiError unless the server, and address's quota (counted in the store, so every
+        process counts alike), have room for a new table."""
         if self.is_full():
             most = self.settings.max_open_tables
             raise ApiError(
@@ -372,16 +531,12 @@ class Lobby:
                 503,
             )
         most = self.settings.tables_per_client
-        if sum(1 for made_by in self._made_by.values() if made_by == address) >= most:
-            self._tidy()
-            if sum(1 for made_by in self._made_by.values() if made_by == address) >= most:
-                text = (
-                    f"your address has made {most} tables still in play, the most one client "
-                    "may (meja serve --tables-per-client); finish one or let one expire first"
-                )
-                raise ApiError(
-                    "too_many_tables", self.clients.refused(address, "tables", text), 429
-                )
+        if await self._db(self.storage.unfinished_made_by, address) >= most:
+            text = (
+                f"your address has made {most} tables still in play, the most one client "
+                "may (meja serve --tables-per-client); finish one or let one expire first"
+            )
+            raise ApiError("too_many_tables", self.clients.refused(address, "tables", text), 429)
 
     # --- tables nobody joined ----------------------------------------------------------
     def _joined_before(self, room: Room) -> bool:
@@ -460,7 +615,7 @@ class Lobby:
     async def _make_rematch(self, room: Room, address: str) -> str:
         """Store a new table like room's, with its people's seats open to no token yet, point
         room to it, and say its id."""
-        self._check_room_for(address)
+        await self._check_room_for(address)
         old = room.table
         seats = [
             SeatRow(seat.kind, seat.name, bot=seat.bot)
@@ -483,6 +638,7 @@ class Lobby:
             kind=old.kind,
             move_time=old.move_time,
             spectator_chat=old.spectator_chat,
+            **self._held_by_me(address),
         )
         new = self._room(row)
         self._admit_searchers(new, address)
@@ -491,56 +647,35 @@ class Lobby:
         )
         self._keep(new)
         new.start()
-        self._made_by[row.id] = address
         self._wait_for_people(new, self.services.clock())
         await room.play_again(row.id)
         return row.id
 
     async def get(self, table_id: str) -> Room:
-        """The table with that id, loading a finished one from the store if need be."""
+        """The table with that id: in memory, or taken and loaded from the store (a finished
+        one as it is); Elsewhere when another live process serves it."""
         room = self.open.get(table_id) or self._finished.get(table_id)
         if room is not None:
             return room
-        row = None
-        if 0 < len(table_id) <= 32:
-            row = await asyncio.get_running_loop().run_in_executor(
-                self.services.db_executor, self.storage.load_table, table_id
-            )
-        if row is None:
+        if not 0 < len(table_id) <= 32:
             raise ApiError("unknown_table", f"there is no table {table_id[:32]!r}", 404)
-        room = self.open.get(table_id) or self._finished.get(table_id)
-        if room is None:
-            try:
-                room = self._room(row)
-            except ValueError as exc:
-                raise ApiError(
-                    "unknown_table", f"table {table_id} is damaged: {exc}", 404
-                ) from None
-            self._keep(room)
-            room.start()
-        return room
+        return await self._take(table_id)
 
-    def open_page(
+    async def open_page(
         self, game: str | None, after: SortKey | None, limit: int
     ) -> tuple[list[dict[str, Any]], SortKey | None]:
         """Up to limit tables in play older than after, newest first, and the key to go on
-        from if there are more. Tables whose game ended are filed as finished on the way."""
-        page: list[Room] = []
-        ended: list[Room] = []
-        more = False
-        for key in self._open_index.newest_first(game, after):
-            room = self.open[key[1]]
-            if room.finished:
-                ended.append(room)
-            elif len(page) < limit:
-                page.append(room)
-            else:
-                more = True
-                break
-        for room in ended:
-            self._retire(room)
-        last = open_key(page[-1]) if more else None
-        return [listed_open(room) for room in page], last
+        from if there are more, read from the store: every process lists the same."""
+        rows = await self._db(self.storage.open_page, game, after, limit + 1)
+        more = len(rows) > limit
+        page: list[tuple[ListedRow, str]] = []
+        for row in rows[:limit]:
+            try:
+                page.append((row, self._games(row.game).title))
+            except ValueError:
+                continue
+        last = open_key(rows[limit - 1]) if more else None
+        return [listed_open(*shown) for shown in page], last
 
     async def finished_page(
         self, game: str | None, after: SortKey | None, limit: int
@@ -604,16 +739,10 @@ class Lobby:
                     conn.close()
         elif room.table.id not in self.open:
             self.open[room.table.id] = room
-            if not room.table.private:
-                self._open_index.add(room.game.name, open_key(room))
 
     def _retire(self, room: Room) -> None:
-        """Move a table whose game ended from the open list to the finished cache."""
-        del self.open[room.table.id]
-        self._made_by.pop(room.table.id, None)
-        self._unjoined.pop(room.table.id, None)
-        if not room.table.private:
-            self._open_index.remove(room.game.name, open_key(room))
+        """Move a table whose game ended from the open tables to the finished cache."""
+        self._forget(room)
         self._keep(room)
 
     def _tidy(self) -> None:

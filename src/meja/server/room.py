@@ -29,12 +29,20 @@ from meja.core.undo import may_take_back
 from meja.server.bot_lanes import BotLanes
 from meja.server.chat import CHAT_SENT, ChatLimit, clean_text
 from meja.server.config import Settings
-from meja.server.connection import Connection, encode
+from meja.server.connection import CLOSE_MOVED, Connection, encode
 from meja.server.group_commit import GroupCommit
 from meja.server.metrics import Metrics
 from meja.server.protocol import PACES, TIMEOUT_CHOICES, ApiError, illegal
 from meja.server.stalls import Stalls
-from meja.server.storage import TAKE_BACK, ChatRow, MoveRow, MoveWrite, Storage, TableRow
+from meja.server.storage import (
+    TAKE_BACK,
+    ChatRow,
+    LeaseLost,
+    MoveRow,
+    MoveWrite,
+    Storage,
+    TableRow,
+)
 
 log = logging.getLogger("meja.server")
 
@@ -78,6 +86,8 @@ class Services:
     clock: Callable[[], float] = time.time
     """The time now, in seconds since the epoch: clocks, graces and stored deadlines read it
     (tests give a clock they move by hand)."""
+    lost: Callable[[str], None] = lambda _table_id: None
+    """Told the id of a table another process took over: its room must go."""
     metrics: Metrics = field(default_factory=Metrics)
     """The counters the server's /metrics shows; the app gives its own."""
     stalls: Stalls = field(init=False)
@@ -179,6 +189,14 @@ class Room:
             if seat.kind == "bot" and seat.bot:
                 seat.bot_instance = make_bot(seat.bot, game)
         self.connections: set[Connection] = set()
+        self.epoch: int | None = table.epoch or None
+        """The epoch this process took the table at: its writes are refused once another
+        process has taken it since (None: writes unfenced)."""
+        self.last_busy = time.monotonic()
+        """When a socket, a step or a store write last touched the table: an idle table
+        leaves memory after --idle-seconds."""
+        self._stored_present = 0
+        """The mask of connected seats the store holds."""
         self._steps_stored = services.metrics.steps_stored.labels(game.name)
         self._lock = asyncio.Lock()
         self._wake = asyncio.Event()
@@ -298,6 +316,28 @@ class Room:
             self._driver = None
         for conn in list(self.connections):
             conn.close()
+
+    def idle(self, now: float, after: float) -> bool:
+        """Whether the table may leave memory: no socket, nothing for the server to move, no
+        hint being worked out, and nothing has happened for after seconds."""
+        return (
+            not self.connections
+            and not self._lock.locked()
+            and now - self.last_busy >= after
+            and (self.finished or self._automatic_seat() is None)
+            and all(future.done() for _, future in self._hints.values())
+        )
+
+    def next_wake(self) -> float | None:
+        """When a process must load the table again though nobody asks: its next deadline
+        (a paused live table has none)."""
+        return None if self.finished else self._next_deadline()
+
+    def move_away(self, reason: str) -> None:
+        """Close every connection with a code that makes pages reconnect: another process
+        serves the table now, or will once loaded again."""
+        for conn in list(self.connections):
+            conn.close(CLOSE_MOVED, reason)
 
     # --- who is who --------------------------------------------------------------------
     def authenticate(self, token: str | None) -> int | None:
@@ -512,6 +552,7 @@ class Room:
         update; if a player returned, or the table was paused, everyone gets the state anew."""
         async with self._lock:
             self.connections.add(conn)
+            self.last_busy = time.monotonic()
             changed = False
             if conn.seat is not None:
                 seat = self.seats[conn.seat]
@@ -525,6 +566,7 @@ class Room:
             if self.may_read_chat(conn.seat):
                 latest = [message.to_dict() for message in self.chat[-CHAT_SENT:]]
                 conn.push({"type": "chat_log", "messages": latest})
+            await self._store_presence()
             if changed:
                 self._broadcast()
             else:
@@ -539,6 +581,7 @@ class Room:
             if conn not in self.connections:
                 return
             self.connections.discard(conn)
+            self.last_busy = time.monotonic()
             paused = False
             if conn.seat is not None:
                 seat = self.seats[conn.seat]
@@ -548,6 +591,7 @@ class Room:
                     if not self._present() and not self.turn_based:
                         self._paused_at = self._now()
                         paused = True
+            await self._store_presence()
             if paused:
                 self._broadcast()
             self._presence_soon()
@@ -652,7 +696,9 @@ class Room:
                 raise ApiError("cannot_undo", str(exc), 409) from None
             row = MoveRow(self.position, seat, TAKE_BACK, (1 << (self.table.num_players + 1)) - 1)
             try:
-                await self.services.commits.write(MoveWrite(self.table.id, row))
+                await self._store(row)
+            except LeaseLost:
+                raise
             except Exception as exc:
                 log.exception("table %s: storing take-back %d failed", self.table.id, row.seq)
                 raise ApiError(
@@ -700,7 +746,9 @@ class Room:
         step, seen_by, revealed = make_step(state, player, action)
         move = MoveRow(self.position, player, action, seen_by)
         try:
-            await self.services.commits.write(MoveWrite(self.table.id, move))
+            await self._store(move)
+        except LeaseLost:
+            raise
         except Exception as exc:
             log.exception("table %s: storing step %d failed", self.table.id, move.seq)
             raise ApiError("storage_error", "the move could not be saved; try again", 503) from exc
@@ -719,14 +767,46 @@ class Room:
         self._broadcast()
         self._wake.set()
 
+    async def _store(self, move: MoveRow | None, **fields: Any) -> None:
+        """Write a step (or the table's other changes) through the group commit, fenced by
+        the table's epoch; a lease lost to another process stops this room for good."""
+        write = MoveWrite(
+            self.table.id,
+            move,
+            epoch=self.epoch,
+            position=self.position + (move is not None),
+            present=self.present_mask(),
+            **fields,
+        )
+        try:
+            await self.services.commits.write(write)
+        except LeaseLost:
+            log.warning("table %s: another process took it over", self.table.id)
+            self.services.lost(self.table.id)
+            raise
+        self._stored_present = write.present
+        self.last_busy = time.monotonic()
+
+    async def _store_presence(self) -> None:
+        """Store who is connected when it changed, for every process's lobby list; a failure
+        is logged (the list catches up at the next write or lease renewal)."""
+        if self.finished or self.present_mask() == self._stored_present:
+            return
+        try:
+            await self._store(None)
+        except Exception as exc:
+            log.warning("table %s: storing who is connected failed: %s", self.table.id, exc)
+
+    def present_mask(self) -> int:
+        """The seats with a person connected, bit n for seat n."""
+        return sum(1 << index for index, seat in enumerate(self.seats) if seat.connections)
+
     async def _store_end(self) -> None:
         """Stamp the game's end in the store; the moves are stored already, so a failure here
         only leaves the table to be found finished when it is next loaded."""
         try:
             winners = tuple(self.state.winners())
-            await self.services.commits.write(
-                MoveWrite(self.table.id, None, finishes=True, winners=winners)
-            )
+            await self._store(None, finishes=True, winners=winners)
         except Exception:
             log.exception("table %s: storing the end of the game failed", self.table.id)
 
@@ -846,7 +926,7 @@ class Room:
         if turns == self._saved_turns:
             return
         try:
-            await self.services.commits.write(MoveWrite(self.table.id, None, turns=turns))
+            await self._store(None, turns=turns)
         except Exception:
             log.exception("table %s: storing the turns' deadlines failed", self.table.id)
             return
@@ -892,7 +972,10 @@ class Room:
             target.overdue_since = None
             turns = self._turns_now()
             try:
-                await self.services.commits.write(MoveWrite(self.table.id, None, turns=turns))
+                await self._store(None, turns=turns)
+            except LeaseLost:
+                target.turn_started, target.away, target.overdue_since = before
+                raise
             except Exception as exc:
                 log.exception("table %s: storing a choice on a timeout failed", self.table.id)
                 target.turn_started, target.away, target.overdue_since = before
@@ -915,9 +998,9 @@ class Room:
     async def _end_early(self) -> None:
         """End the game now, stored first: finished, no winner, marked ended early."""
         try:
-            await self.services.commits.write(
-                MoveWrite(self.table.id, None, finishes=True, winners=(), ended_early=True)
-            )
+            await self._store(None, finishes=True, winners=(), ended_early=True)
+        except LeaseLost:
+            raise
         except Exception as exc:
             log.exception("table %s: storing the early end failed", self.table.id)
             raise ApiError("storage_error", "the end could not be saved; try again", 503) from exc

@@ -128,7 +128,7 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
     while (text := await conn.next_message()) is not None:
         await ws.send_text(text)
     if ws.client_state == WebSocketState.CONNECTED:
-        await ws.close(CLOSE_POLICY)
+        await ws.close(conn.close_code, conn.close_reason)
 
 
 async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> None:

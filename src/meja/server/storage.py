@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, ParamSpec, Protocol, TypeVar
@@ -49,6 +49,13 @@ tables_table = sa.Table(
     sa.Column("ended_early", sa.Boolean, nullable=True),
     sa.Column("spectator_chat", sa.Boolean, nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
+    sa.Column("owner", sa.String(80), nullable=True),
+    sa.Column("lease_until", sa.Float, nullable=True),
+    sa.Column("epoch", sa.BigInteger, nullable=True),
+    sa.Column("wake_at", sa.Float, nullable=True),
+    sa.Column("position", sa.Integer, nullable=True),
+    sa.Column("present", sa.BigInteger, nullable=True),
+    sa.Column("made_by", sa.String(64), nullable=True),
 )
 """winners holds the winning seats of a finished game as JSON ("[]" when nobody won); NULL while
 the game is in play, and for games that ended before the column was added until the lobby
@@ -62,10 +69,23 @@ seconds a person has for a move; turns, for a turn-based table, is JSON {"deadli
 epoch seconds}, "standins": [seats a bot plays because the table chose so]}, written with every
 step; ended_early marks a game the people ended before its end (no winner); spectator_chat lets
 spectators read and write the table's chat (NULL: no); rematch is the id of the table made when
-its people chose to play again."""
+its people chose to play again.
+
+owner is the process that serves the unfinished table until lease_until (epoch seconds), and
+epoch counts the times a process took the table: a move is stored only with the epoch of the
+process that took it last, so an owner that lost its lease can never write again. wake_at is
+when a process must look at the table even if nobody asks (a bot to move, a deadline; NULL:
+only when asked). position is the log's length and present a mask of the seats with a person
+connected, for the lobby's lists; made_by is the address that made the table, for its quota."""
 
 finished_index = sa.Index("meja_tables_finished", tables_table.c.finished_at, tables_table.c.id)
 """Pages of the finished games, newest first, cost the page, not the archive."""
+
+open_index = sa.Index("meja_tables_created", tables_table.c.created_at, tables_table.c.id)
+"""Pages of the tables in play, newest first."""
+
+wake_index = sa.Index("meja_tables_wake", tables_table.c.wake_at)
+"""The tables a process must look at by now, found without reading the others."""
 
 moves_table = sa.Table(
     "meja_moves",
@@ -180,6 +200,13 @@ class MoveWrite:
     """A turn-based table's deadlines and stand-ins after this step, stored with it."""
     ended_early: bool = False
     """The game it finishes was ended early by its people: no winner."""
+    epoch: int | None = None
+    """The writer's epoch of the table: the write is refused (LeaseLost) unless the table's
+    stored epoch is still this one. None writes unfenced (a store used by one process)."""
+    position: int | None = None
+    """The table's log length once this is written, for the lobby's lists."""
+    present: int | None = None
+    """The mask of seats with a person connected now, for the lobby's lists."""
 
 
 @dataclass
@@ -218,6 +245,27 @@ class TableRow:
     winners: list[int] | None = None
     """The winning seats once the game is over; None if the store has not recorded them."""
     moves: list[MoveRow] = field(default_factory=list)
+    made_by: str | None = None
+    """The address that made the table, for its quota of tables in play."""
+    owner: str | None = None
+    """The process that serves the table, while its lease lasts."""
+    lease_until: float | None = None
+    epoch: int = 0
+    """How many times a process took the table (see the epoch column)."""
+
+
+@dataclass(frozen=True)
+class ListedRow:
+    """A table in play as the lobby's list reads it from the store."""
+
+    id: str
+    game: str
+    num_players: int
+    seats: list[SeatRow]
+    created_at: float
+    kind: str
+    position: int
+    present: int
 
 
 class Storage(Protocol):
@@ -265,6 +313,43 @@ class Storage(Protocol):
 
     def set_seats(self, table_id: str, seats: Sequence[SeatRow]) -> None:
         """Store a table's seats anew (a seat of a rematch given its token)."""
+        ...
+
+    def claim(
+        self, table_id: str, owner: str, now: float, seconds: float, *, force: bool = False
+    ) -> int | None:
+        """Take an unfinished table for owner's lease; its new epoch, or None if held."""
+        ...
+
+    def renew(
+        self, owner: str, present: Mapping[str, int], now: float, seconds: float
+    ) -> list[str]:
+        """Extend owner's leases, noting who is present; the ids it no longer holds."""
+        ...
+
+    def release(self, table_id: str, epoch: int, wake_at: float | None) -> None:
+        """Give a table up, to be woken at wake_at (None: when asked for)."""
+        ...
+
+    def holder(self, table_id: str) -> Holder | None:
+        """Who holds a table now; None for no such table."""
+        ...
+
+    def due(
+        self, wake_now: float, lease_now: float, limit: int, *, any_owner: bool = False
+    ) -> list[str]:
+        """Unheld (or, with any_owner, any) unfinished tables whose time to be served has
+        come."""
+        ...
+
+    def unfinished_made_by(self, address: str) -> int:
+        """How many tables still in play address made."""
+        ...
+
+    def open_page(
+        self, game: str | None, before: tuple[float, str] | None, limit: int
+    ) -> list[ListedRow]:
+        """Tables in play newest first, private ones left out."""
         ...
 
     def close(self) -> None:
@@ -322,6 +407,38 @@ def _faults_in_words(method: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
+class LeaseLost(ApiError):
+    """The table was taken by another process (this one's lease lapsed): nothing was written,
+    and the page is told to reconnect, which finds the table's new owner."""
+
+    def __init__(self, table_ids: Sequence[str]) -> None:
+        super().__init__(
+            "moved",
+            "the table moved to another server process; your page reconnects to it",
+            503,
+        )
+        self.table_ids = tuple(table_ids)
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who serves an unfinished table now: a process and until when, or nobody."""
+
+    owner: str | None
+    lease_until: float | None
+    epoch: int
+    finished: bool
+
+    def held_by_other(self, me: str, now: float) -> bool:
+        """Whether a live lease of another process holds the table."""
+        return (
+            not self.finished
+            and self.owner is not None
+            and self.owner != me
+            and (self.lease_until or 0.0) >= now
+        )
+
+
 class SqlStorage:
     """Storage on SQLAlchemy: SQLite by default, PostgreSQL or others by URL."""
 
@@ -341,7 +458,8 @@ class SqlStorage:
         try:
             metadata.create_all(self.engine)
             _add_missing_columns(self.engine)
-            finished_index.create(self.engine, checkfirst=True)
+            for index in (finished_index, open_index, wake_index):
+                index.create(self.engine, checkfirst=True)
         except sa.exc.SQLAlchemyError as exc:
             self.engine.dispose()
             reason = str(exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc).splitlines()[0]
@@ -393,6 +511,13 @@ class SqlStorage:
                 spectator_chat=table.spectator_chat,
                 created_at=table.created_at,
                 finished_at=table.finished_at,
+                made_by=table.made_by,
+                owner=table.owner,
+                lease_until=table.lease_until,
+                epoch=table.epoch,
+                wake_at=table.created_at,
+                position=0,
+                present=0,
             )
         )
 
@@ -416,6 +541,7 @@ class SqlStorage:
             if write.move is not None
         ]
         with self.engine.begin() as conn:
+            self._fence(conn, moves)
             if rows:
                 conn.execute(moves_table.insert(), rows)
             finished = [
@@ -450,6 +576,172 @@ class SqlStorage:
                     .values(turns=sa.bindparam("new_turns")),
                     turns,
                 )
+
+    @staticmethod
+    def _fence(conn: sa.Connection, moves: Sequence[MoveWrite]) -> None:
+        """Refuse the whole write (LeaseLost) unless every fenced table still has the writer's
+        epoch, read under a row lock that a taking process's update waits for; then note each
+        table's position and who is present."""
+        last: dict[str, MoveWrite] = {}
+        for write in moves:
+            if write.epoch is not None:
+                last[write.table_id] = write
+        if not last:
+            return
+        c = tables_table.c
+        held = conn.execute(
+            sa.select(c.id, c.epoch).where(c.id.in_(list(last))).with_for_update()
+        ).all()
+        stored = {row.id: row.epoch for row in held}
+        lost = [key for key, write in last.items() if stored.get(key) != write.epoch]
+        if lost:
+            raise LeaseLost(lost)
+        conn.execute(
+            tables_table.update()
+            .where(c.id == sa.bindparam("fenced_id"))
+            .values(position=sa.bindparam("new_position"), present=sa.bindparam("new_present")),
+            [
+                {
+                    "fenced_id": key,
+                    "new_position": write.position,
+                    "new_present": write.present,
+                }
+                for key, write in last.items()
+            ],
+        )
+
+    # --- leases: one process serves each unfinished table ---------------------------------
+    @_faults_in_words
+    def claim(
+        self, table_id: str, owner: str, now: float, seconds: float, *, force: bool = False
+    ) -> int | None:
+        """Take the unfinished table for owner until now + seconds, if no other process holds
+        a live lease on it (or force: the store has one process); its new epoch, or None."""
+        c = tables_table.c
+        free = sa.or_(c.owner.is_(None), c.owner == owner, c.lease_until < now)
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                tables_table.update()
+                .where(c.id == table_id, c.finished_at.is_(None), sa.true() if force else free)
+                .values(
+                    owner=owner,
+                    lease_until=now + seconds,
+                    epoch=sa.func.coalesce(c.epoch, 0) + 1,
+                    wake_at=now,
+                )
+            )
+            if taken.rowcount != 1:
+                return None
+            epoch = conn.execute(sa.select(c.epoch).where(c.id == table_id)).scalar_one()
+        return int(epoch)
+
+    @_faults_in_words
+    def renew(
+        self, owner: str, present: Mapping[str, int], now: float, seconds: float
+    ) -> list[str]:
+        """Extend owner's leases on the tables of present to now + seconds, noting who is
+        connected at each; the ids of those it no longer holds (another process took them)."""
+        if not present:
+            return []
+        c = tables_table.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_table.update()
+                .where(c.owner == owner, c.id == sa.bindparam("renewed_id"))
+                .values(lease_until=now + seconds, present=sa.bindparam("now_present")),
+                [{"renewed_id": key, "now_present": mask} for key, mask in present.items()],
+            )
+            held = set(
+                conn.execute(
+                    sa.select(c.id).where(c.owner == owner, c.id.in_(list(present)))
+                ).scalars()
+            )
+        return [table_id for table_id in present if table_id not in held]
+
+    @_faults_in_words
+    def release(self, table_id: str, epoch: int, wake_at: float | None) -> None:
+        """Give the table up (if still held at epoch), to be woken by any process at wake_at
+        (None: when someone asks for it)."""
+        c = tables_table.c
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables_table.update()
+                .where(c.id == table_id, c.epoch == epoch)
+                .values(owner=None, lease_until=None, wake_at=wake_at)
+            )
+
+    @_faults_in_words
+    def holder(self, table_id: str) -> Holder | None:
+        """Who holds the table now, or None for no such table."""
+        c = tables_table.c
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(c.owner, c.lease_until, c.epoch, c.finished_at).where(c.id == table_id)
+            ).first()
+        if row is None:
+            return None
+        return Holder(row.owner, row.lease_until, row.epoch or 0, row.finished_at is not None)
+
+    @_faults_in_words
+    def due(
+        self, wake_now: float, lease_now: float, limit: int, *, any_owner: bool = False
+    ) -> list[str]:
+        """Unfinished tables to be served by wake_now (the tables' clock) that no lease holds
+        at lease_now (with any_owner, held or not: the store has one process): those a process
+        was serving when it stopped, and those whose time to be woken has come."""
+        c = tables_table.c
+        unheld = sa.true() if any_owner else sa.or_(c.owner.is_(None), c.lease_until < lease_now)
+        with self.engine.connect() as conn:
+            return list(
+                conn.execute(
+                    sa.select(c.id)
+                    .where(c.wake_at <= wake_now, c.finished_at.is_(None), unheld)
+                    .order_by(c.wake_at)
+                    .limit(limit)
+                ).scalars()
+            )
+
+    @_faults_in_words
+    def unfinished_made_by(self, address: str) -> int:
+        """How many tables still in play address made."""
+        c = tables_table.c
+        with self.engine.connect() as conn:
+            count = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(tables_table)
+                .where(c.made_by == address, c.finished_at.is_(None))
+            ).scalar_one()
+        return int(count)
+
+    @_faults_in_words
+    def open_page(
+        self, game: str | None, before: tuple[float, str] | None, limit: int
+    ) -> list[ListedRow]:
+        """Tables in play newest first (of game, if given), private ones left out."""
+        c = tables_table.c
+        query = sa.select(
+            c.id, c.game, c.num_players, c.seats, c.created_at, c.kind, c.position, c.present
+        ).where(c.finished_at.is_(None), sa.or_(c.private.is_(None), ~c.private))
+        if game is not None:
+            query = query.where(c.game == game)
+        if before is not None:
+            query = query.where(sa.tuple_(c.created_at, c.id) < sa.tuple_(*before))
+        query = query.order_by(c.created_at.desc(), c.id.desc()).limit(limit)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [
+            ListedRow(
+                row.id,
+                row.game,
+                row.num_players,
+                [SeatRow(**seat) for seat in json.loads(row.seats)],
+                row.created_at,
+                row.kind or "live",
+                row.position or 0,
+                row.present or 0,
+            )
+            for row in rows
+        ]
 
     @_faults_in_words
     def load_table(self, table_id: str) -> TableRow | None:
@@ -573,6 +865,14 @@ def _add_missing_columns(engine: sa.Engine) -> None:
             for column in missing:
                 kind = column.type.compile(dialect=engine.dialect)
                 conn.execute(sa.text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+            if table is tables_table and any(column.name == "wake_at" for column in missing):
+                # Every table in play when leases came was served from the start: wake them.
+                c = tables_table.c
+                conn.execute(
+                    tables_table.update()
+                    .where(c.finished_at.is_(None))
+                    .values(wake_at=c.created_at)
+                )
 
 
 def _table_from_row(row: Any) -> TableRow:
@@ -598,4 +898,8 @@ def _table_from_row(row: Any) -> TableRow:
         created_at=row.created_at,
         finished_at=row.finished_at,
         winners=None if row.winners is None else json.loads(row.winners),
+        made_by=row.made_by,
+        owner=row.owner,
+        lease_until=row.lease_until,
+        epoch=row.epoch or 0,
     )

@@ -55,7 +55,7 @@ async def tables_list(
             raise ApiError("bad_request", f"game: {exc.message}") from None
     after = None if cursor is None else decode_cursor(status, cursor)
     if status == "open":
-        tables, last = lobby.open_page(game, after, limit)
+        tables, last = await lobby.open_page(game, after, limit)
     else:
         tables, last = await lobby.finished_page(game, after, limit)
     return {"tables": tables, "next": None if last is None else encode_cursor(status, last)}
