@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
+from itertools import compress, repeat
 
 import pytest
 
@@ -35,6 +36,7 @@ GAMES_PER_GAME = int(os.environ.get("MEJA_CONFORMANCE_GAMES", "2000"))
 DEEP_EVERY = int(os.environ.get("MEJA_CONFORMANCE_DEEP_EVERY", "10"))
 BATCH = 50
 PARSED_PER_SEAT = 4
+REFUSALS_PER_STATE = 3
 SPOT_CHECKS = 0.02
 POSITION_FORMAT = 2
 
@@ -127,28 +129,49 @@ def _check_envelope(state: State, data: dict[str, object]) -> None:
     assert isinstance(turn, int) and turn >= 0
 
 
-def _check_legality_everywhere(state: State) -> None:
-    """check() refuses exactly the actions legal_actions() leaves out, for every action number,
-    so a game's two statements of its rules cannot drift apart."""
+def _check_legality_everywhere(state: State, rng: random.Random) -> None:
+    """The cheap legality test refuses exactly the actions legal_actions() leaves out, for every
+    action number, so a game's two statements of its rules cannot drift apart. check() is that
+    test with its refusal: a seeded sample of refusals (REFUSALS_PER_STATE per seat) must raise
+    IllegalAction with the game's message, and a sample of the legal actions must name the
+    seat. (_check_refusals tries the numbers outside the range.)"""
     size = state.game.num_actions(state.num_players)
     player = state.current_player()
     if player == CHANCE:
-        possible = {a for a, _ in state.chance_outcomes()}
-        for action in range(max(size, *possible) + 1):
-            if action in possible:
-                state.check(action, CHANCE)
-            else:
-                with pytest.raises(IllegalAction):
-                    state.check(action, CHANCE)
+        possible = [a for a, _ in state.chance_outcomes()]
+        numbers = range(max(size, possible[-1]) + 1)
+        assert list(compress(numbers, map(state._is_possible_outcome, numbers))) == possible
+        for action in _sample(possible, rng):
+            assert state.check(action, CHANCE) == CHANCE
+        for action in _refused(numbers, set(possible), rng):
+            assert "not a possible outcome" in _refusal(state, action, CHANCE)
         return
+    numbers = range(size)
     for seat in state.active_players():
-        legal = set(state.legal_actions(seat))
-        for action in range(size):
-            if action in legal:
-                assert state.check(action, seat) == seat
-            else:
-                with pytest.raises(IllegalAction):
-                    state.check(action, seat)
+        legal = state.legal_actions(seat)
+        cheap = list(compress(numbers, map(state._is_legal, numbers, repeat(seat))))
+        assert cheap == legal, f"the cheap legality test disagrees with legal_actions({seat})"
+        for action in _sample(legal, rng):
+            assert state.check(action, seat) == seat
+        for action in _refused(numbers, set(legal), rng):
+            assert _refusal(state, action, seat) == state._illegal_message(action, seat)
+
+
+def _refused(numbers: range, allowed: set[int], rng: random.Random) -> list[int]:
+    """Up to REFUSALS_PER_STATE action numbers outside allowed, drawn from a seeded sample."""
+    drawn = rng.sample(numbers, min(len(numbers), 4 * REFUSALS_PER_STATE))
+    return [a for a in drawn if a not in allowed][:REFUSALS_PER_STATE]
+
+
+def _refusal(state: State, action: int, seat: int) -> str:
+    """The message check() refuses action with; a test failure if it is not IllegalAction."""
+    try:
+        state.check(action, seat)
+    except IllegalAction as refusal:
+        message = str(refusal)
+        assert message, f"action {action} of seat {seat} is refused without a word"
+        return message
+    pytest.fail(f"action {action} of seat {seat} is accepted but not legal")
 
 
 def _sample(actions: list[int], rng: random.Random) -> list[int]:
@@ -189,6 +212,7 @@ def test_random_games_keep_every_invariant(name: str, num_players: int, seeds: r
     limit = game.max_game_length(num_players)
     for seed in seeds:
         rng = random.Random(seed * 1_000 + num_players)
+        sampler = random.Random(f"refusals {seed} {num_players}")
         state = game.new_state(num_players)
         deep = seed % DEEP_EVERY == 0
         while not state.is_terminal():
@@ -201,7 +225,7 @@ def test_random_games_keep_every_invariant(name: str, num_players: int, seeds: r
             _check_step(state, rng)
             _check_refusals(state, rng)
             if deep:
-                _check_legality_everywhere(state)
+                _check_legality_everywhere(state, sampler)
             before = state.clone()
             seat, action = random_step(state, rng)
             state.apply(action, seat)
