@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-EXTRAS ?= web,rl,openspiel,sim,ray,bench,dev
+EXTRAS ?= web,server,rl,openspiel,sim,ray,bench,dev
 # setup.py's build needs these; installed first, so that no install builds meja in isolation
 BUILD_TOOLS := "setuptools>=77" "mypy>=1.10"
 PLAYABLE := $(VENV)/.playable

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install the Debian packages meja needs. With "compiler": a C compiler and the Python headers,
 # for the compiled engine. With nothing: those, chromium for the browser tests, PostgreSQL
-# for the database tests (they start a throwaway cluster of their own), and Node.js and npm
+# for the database tests (they start a throwaway cluster of their own), Redis for the tests of
+# several server processes (a throwaway server too), and Node.js and npm
 # for type-checking the browser table's JavaScript (make typecheck).
 set -eu
 PYTHON="${PYTHON:-python3}"
@@ -13,6 +14,7 @@ if [ "${1:-}" != "compiler" ]; then
   command -v chromium >/dev/null 2>&1 || missing="$missing chromium"
   command -v initdb >/dev/null 2>&1 || ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
     || missing="$missing postgresql"
+  command -v redis-server >/dev/null 2>&1 || missing="$missing redis-server"
   command -v node >/dev/null 2>&1 || missing="$missing nodejs"
   command -v npm >/dev/null 2>&1 || missing="$missing npm"
 fi

@@ -512,12 +512,76 @@ def postgres_url() -> Iterator[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+class RedisServer:
+    """A throwaway Redis on a free port of 127.0.0.1, that a test may stop and start again."""
+
+    def __init__(self) -> None:
+        program = shutil.which("redis-server")
+        if program is None:
+            pytest.fail("redis-server is missing; `make system-deps` installs Redis")
+        self.program = program
+        self.folder = Path(tempfile.mkdtemp(prefix="meja-redis-"))
+        self.port = _free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.start()
+
+    def start(self) -> None:
+        """Start the server and wait until it answers."""
+        command = [self.program, "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--save", "", "--appendonly", "no", "--dir", str(self.folder)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), timeout=1.0) as sock,
+            ):
+                sock.sendall(b"PING\r\n")
+                if sock.recv(16).startswith(b"+PONG"):
+                    return
+            time.sleep(0.02)
+        raise RuntimeError("redis-server did not start")
+
+    def stop(self) -> None:
+        """Kill the server: every connection to it drops."""
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait(WAIT)
+            self.process = None
+
+    def close(self) -> None:
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> Iterator[str]:
+    """A throwaway Redis shared by the tests of a worker."""
+    server = RedisServer()
+    try:
+        yield server.url
+    finally:
+        server.close()
+
+
+@pytest.fixture
+def own_redis() -> Iterator[RedisServer]:
+    """A throwaway Redis of the test's own, which it may stop."""
+    server = RedisServer()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
 class ServerProcess(Endpoint):
     """`meja serve` in a child process, for tests that kill and restart the server."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, *options: str) -> None:
         command = [sys.executable, "-m", "meja.cli", "serve", "--port", "0", "--db", db_url]
         command += ["--bot-pause", "0", "--away-grace", "3600", "--message-rate", "10000"]
+        command += options
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
         assert self.process.stdout is not None
         banner = self.process.stdout.readline()
@@ -536,12 +600,12 @@ class ServerProcess(Endpoint):
 
 
 @pytest.fixture
-def server_process() -> Iterator[Callable[[str], ServerProcess]]:
+def server_process() -> Iterator[Callable[..., ServerProcess]]:
     """Start `meja serve` processes; any still running are killed after the test."""
     started: list[ServerProcess] = []
 
-    def start(db_url: str) -> ServerProcess:
-        server = ServerProcess(db_url)
+    def start(db_url: str, *options: str) -> ServerProcess:
+        server = ServerProcess(db_url, *options)
         started.append(server)
         return server
 

@@ -82,6 +82,30 @@ def register(sub: Any) -> None:
         "(default: a SQLite file in your data directory)",
     )
     parser.add_argument(
+        "--bus",
+        metavar="URL",
+        default=None,
+        help="Redis URL, e.g. redis://127.0.0.1:6379/0, that joins every process serving one "
+        "PostgreSQL database: each table is served by one process, and any process reaches it "
+        "(default: none; this process serves its database alone)",
+    )
+    parser.add_argument(
+        "--lease-seconds",
+        type=positive_seconds,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long a process's claim on a table lasts unrenewed: another process takes "
+        "a table over this long after its process died (default 5)",
+    )
+    parser.add_argument(
+        "--idle-seconds",
+        type=positive_seconds,
+        default=300.0,
+        metavar="SECONDS",
+        help="a table with no one connected and nothing to do leaves memory after this, and "
+        "is loaded again when asked for (default 300)",
+    )
+    parser.add_argument(
         "--bot-pause",
         type=float,
         default=0.6,
@@ -238,6 +262,8 @@ def run(args: argparse.Namespace) -> int:
     if args.message_rate <= 0:
         raise ValueError("--message-rate: must be positive")
     db_url = args.db or default_db_url()
+    if args.bus is not None:
+        check_bus(args.bus, db_url)
     claim = claim_sqlite(db_url)
     try:
         sock = _listen(args.host, args.port)
@@ -280,6 +306,31 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_bus(bus_url: str, db_url: str) -> None:
+    """ValueError in one line unless the bus answers and the database can be shared."""
+    from sqlalchemy.engine import make_url
+
+    if make_url(db_url).get_backend_name() == "sqlite":
+        raise ValueError(
+            "--bus: a SQLite database is served by one process; several processes need "
+            "PostgreSQL (--db postgresql://...)"
+        )
+    try:
+        import redis
+    except ImportError as exc:
+        raise ValueError(
+            f"--bus needs the 'server' extra: pip install 'meja[server]' ({exc})"
+        ) from None
+    try:
+        client = redis.Redis.from_url(bus_url, socket_connect_timeout=2.0, socket_timeout=2.0)
+        client.ping()
+        client.close()
+    except ValueError as exc:
+        raise ValueError(f"--bus: {bus_url!r} is not a Redis URL ({exc})") from None
+    except (redis.RedisError, OSError) as exc:
+        raise ValueError(f"--bus: cannot reach Redis at {bus_url} ({exc})") from None
+
+
 def settings_from(args: argparse.Namespace, db_url: str) -> Settings:
     """The server's settings from the command line."""
     from meja.server import Settings
@@ -303,6 +354,9 @@ def settings_from(args: argparse.Namespace, db_url: str) -> Settings:
         allowed_origins=tuple(origin.rstrip("/") for origin in args.allowed_origin),
         api_docs=args.api_docs,
         max_header_bytes=HEADER_BYTES,
+        bus_url=args.bus,
+        lease_seconds=args.lease_seconds,
+        idle_seconds=args.idle_seconds,
     )
 
 

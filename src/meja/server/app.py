@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -22,7 +23,9 @@ from meja.server.config import Settings
 from meja.server.lobby import Lobby
 from meja.server.metrics import LobbyCollector, Metrics
 from meja.server.protocol import ApiError, describe_error
+from meja.server.relay import RelayRequests
 from meja.server.rules_page import router as rules_router
+from meja.server.sockets import serve_relayed
 from meja.server.storage import Storage
 
 PARAMETER_SOURCES = ("body", "query", "path", "header")
@@ -233,7 +236,13 @@ def create_app(
     )
     app.state.lobby = lobby
     app.state.metrics = metrics
-    app.state.readiness = health.Readiness(lobby.storage, lobby.services.db_executor)
+    app.state.readiness = health.Readiness(
+        lobby.storage, lobby.services.db_executor, None if lobby.relay is None else lobby.relay.bus
+    )
+    if lobby.relay is not None:
+        lobby.relay.app = app
+        lobby.relay.serve_socket = functools.partial(serve_relayed, lobby=lobby)
+    app.add_middleware(RelayRequests, lobby=lobby)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, metrics=metrics)
     app.add_middleware(Guards, settings=settings, metrics=metrics)
     _add_error_handlers(app, metrics)

@@ -25,6 +25,7 @@ from meja.bots.hints import offers_hints
 from meja.bots.ismcts import ISMCTSBot
 from meja.core import Game, GameRecord, load_game
 from meja.server.bot_lanes import searches
+from meja.server.bus import Bus
 from meja.server.chat import CHAT_BURST, CHAT_CHARS, CHAT_WINDOW
 from meja.server.clients import ClientLimits
 from meja.server.config import Settings
@@ -41,6 +42,7 @@ from meja.server.protocol import (
     ApiError,
     CreateTable,
 )
+from meja.server.relay import Relay
 from meja.server.replay import Replays
 from meja.server.room import Room, Services, hash_token
 from meja.server.storage import (
@@ -186,6 +188,10 @@ class Lobby:
         file; several processes on PostgreSQL need --bus), so it takes any table it is asked
         for, as after its own restart."""
         self.services.lost = self._lost
+        self.relay: Relay | None = (
+            None if settings.bus_url is None else Relay(Bus(settings.bus_url, self.me), self)
+        )
+        """Reaches the tables other processes serve, over the bus (--bus)."""
         self.open: dict[str, Room] = {}
         """The unfinished tables this process serves, in memory."""
         self._loading: dict[str, asyncio.Task[Room]] = {}
@@ -213,6 +219,8 @@ class Lobby:
         kept out of them and they run a tenth as often.
         """
         self.loop = asyncio.get_running_loop()
+        if self.relay is not None:
+            await self.relay.start()
         await self._wake_due(restart=True)
         log.info("restored %d unfinished tables", len(self.open))
         self._sweeper = asyncio.create_task(self._sweep(), name="unjoined tables")
@@ -355,6 +363,8 @@ class Lobby:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+        if self.relay is not None:
+            await self.relay.stop()
         for room in [*self.open.values(), *self._finished.values()]:
             await room.stop()
         await self.services.commits.drain()
@@ -660,6 +670,17 @@ class Lobby:
         if not 0 < len(table_id) <= 32:
             raise ApiError("unknown_table", f"there is no table {table_id[:32]!r}", 404)
         return await self._take(table_id)
+
+    async def where(self, table_id: str) -> str | None:
+        """The process that serves the table, when another live one does; None when this one
+        does or may (or there is no such table: the request is answered here)."""
+        try:
+            await self.get(table_id)
+        except Elsewhere as exc:
+            return exc.owner
+        except ApiError:
+            return None
+        return None
 
     async def open_page(
         self, game: str | None, after: SortKey | None, limit: int

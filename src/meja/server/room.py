@@ -1269,9 +1269,7 @@ class Room:
         known = self._hints.get(seat)
         if known is None or known[0] != position:
             rng = self._seeded("hint", seat) or random.Random(secrets.randbits(64))
-            future = asyncio.ensure_future(
-                self.services.bots.quick(hint, state.clone(), seat, rng)
-            )
+            future = asyncio.ensure_future(self.services.bots.quick(hint, state.clone(), seat, rng))
             known = self._hints[seat] = (position, future)
         try:
             found = await asyncio.shield(known[1])

@@ -10,13 +10,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any, Protocol
 
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from meja.server.clients import origin_refusal
 from meja.server.config import Settings
-from meja.server.connection import Connection, RateLimit
-from meja.server.lobby import Lobby
+from meja.server.connection import CLOSE_MOVED, Connection, RateLimit
+from meja.server.lobby import Elsewhere, Lobby
 from meja.server.metrics import Metrics
 from meja.server.protocol import (
     ApiError,
@@ -31,9 +32,29 @@ from meja.server.protocol import (
     UndoMessage,
     parse_client_message,
 )
+from meja.server.relay import RemoteSocket
 from meja.server.room import Room
 
 log = logging.getLogger("meja.server")
+
+
+class Socket(Protocol):
+    """What serving a table's client needs of its socket: a websocket, or the owner's end of
+    one relayed by another process (relay.RemoteSocket)."""
+
+    scope: Any
+    client_state: WebSocketState
+
+    async def accept(self) -> None: ...
+
+    async def receive(self) -> Any: ...
+
+    async def send_text(self, data: str) -> None: ...
+
+    async def send_json(self, data: Any) -> None: ...
+
+    async def close(self, code: int = 1000, reason: str | None = None) -> None: ...
+
 
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4403
@@ -52,7 +73,7 @@ def _too_many(settings: Settings, outcome: str) -> ApiError:
     )
 
 
-async def _receive(ws: WebSocket, limit: int) -> str | None:
+async def receive_text(ws: Socket, limit: int) -> str | None:
     """The next text message, None when the client has gone; ApiError for oversized ones."""
     message = await ws.receive()
     if message["type"] == "websocket.disconnect":
@@ -71,7 +92,7 @@ async def _receive(ws: WebSocket, limit: int) -> str | None:
     return data
 
 
-async def _close(ws: WebSocket, error: ApiError, code: int, metrics: Metrics) -> None:
+async def _close(ws: Socket, error: ApiError, code: int, metrics: Metrics) -> None:
     """Tell the client why, then hang up."""
     metrics.refused(error.code)
     with contextlib.suppress(Exception):
@@ -79,7 +100,7 @@ async def _close(ws: WebSocket, error: ApiError, code: int, metrics: Metrics) ->
         await ws.close(code)
 
 
-async def _refuse(ws: WebSocket, code: str, text: str, close_code: int, metrics: Metrics) -> None:
+async def _refuse(ws: Socket, code: str, text: str, close_code: int, metrics: Metrics) -> None:
     """Accept only to say why not, in a message and in the close frame's reason."""
     metrics.refused(code)
     with contextlib.suppress(Exception):
@@ -88,7 +109,7 @@ async def _refuse(ws: WebSocket, code: str, text: str, close_code: int, metrics:
         await ws.close(close_code, reason=text.encode()[:123].decode(errors="ignore"))
 
 
-async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | None:
+async def _join(ws: Socket, room: Room, settings: Settings) -> Connection | None:
     """Wait for the join message and authenticate it, by a deadline that no message resets and
     with the same flood limit as after joining."""
     metrics = room.services.metrics
@@ -98,7 +119,7 @@ async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | N
     while True:
         try:
             async with asyncio.timeout_at(deadline):
-                text = await _receive(ws, settings.max_message_bytes)
+                text = await receive_text(ws, settings.max_message_bytes)
             if text is None:
                 return None
             if not budget.allow():
@@ -123,7 +144,7 @@ async def _join(ws: WebSocket, room: Room, settings: Settings) -> Connection | N
             await ws.send_json(exc.to_dict())
 
 
-async def _write(ws: WebSocket, conn: Connection) -> None:
+async def _write(ws: Socket, conn: Connection) -> None:
     """Send queued messages until the connection is closed."""
     while (text := await conn.next_message()) is not None:
         await ws.send_text(text)
@@ -131,7 +152,7 @@ async def _write(ws: WebSocket, conn: Connection) -> None:
         await ws.close(conn.close_code, conn.close_reason)
 
 
-async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> None:
+async def _read(ws: Socket, room: Room, conn: Connection, lobby: Lobby) -> None:
     """Handle the client's messages until it leaves or is closed for flooding."""
     settings = lobby.settings
     metrics = lobby.services.metrics
@@ -140,7 +161,7 @@ async def _read(ws: WebSocket, room: Room, conn: Connection, lobby: Lobby) -> No
     address = lobby.clients.address(ws.scope)
     while not conn.closed:
         try:
-            text = await _receive(ws, settings.max_message_bytes)
+            text = await receive_text(ws, settings.max_message_bytes)
             if text is None:
                 return
             if not budget.allow():
@@ -204,11 +225,18 @@ async def table_socket(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
         clients.close_socket(address)
 
 
-async def _serve(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
+async def _serve(ws: Socket, table_id: str, lobby: Lobby) -> None:
     """Serve one counted client of a table from join to goodbye."""
     await ws.accept()
     try:
         room = await lobby.get(table_id)
+    except Elsewhere as exc:
+        if lobby.relay is not None and not isinstance(ws, RemoteSocket):
+            address = lobby.clients.address(ws.scope)
+            await lobby.relay.pipe_socket(ws, table_id, exc.owner, address)
+        else:
+            await _close(ws, exc, CLOSE_MOVED, lobby.services.metrics)
+        return
     except ApiError as exc:
         await _close(ws, exc, CLOSE_UNKNOWN_TABLE, lobby.services.metrics)
         return
@@ -230,3 +258,9 @@ async def _serve(ws: WebSocket, table_id: str, lobby: Lobby) -> None:
         await room.detach(conn)
         with contextlib.suppress(Exception):
             await writer
+
+
+async def serve_relayed(ws: RemoteSocket, table_id: str, lobby: Lobby) -> None:
+    """Serve a socket another process relays here: its page's origin and its address's share
+    of sockets were checked where it arrived."""
+    await _serve(ws, table_id, lobby)

@@ -12,6 +12,7 @@ from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel
 
+from meja.server.bus import Bus
 from meja.server.storage import SqlStorage, Storage, tables_table
 
 PING_SECONDS = 2.0
@@ -54,15 +55,31 @@ class Readiness:
     """The checks a server must pass to take players. A check in flight is shared by every
     probe that asks meanwhile, so a database that hangs holds one ping, not one per probe."""
 
-    def __init__(self, storage: Storage, executor: Executor) -> None:
+    def __init__(self, storage: Storage, executor: Executor, bus: Bus | None = None) -> None:
         self.storage = storage
         self.executor = executor
         """The store's own thread: a ping waits behind the writes, as a move would."""
+        self.bus = bus
+        """The bus to the other processes, when there is one (--bus)."""
         self._ping: asyncio.Future[None] | None = None
 
     async def checks(self) -> dict[str, str]:
         """Every check by name."""
-        return {"database": await self._database()}
+        checks = {"database": await self._database()}
+        if self.bus is not None:
+            checks["bus"] = await self._bus(self.bus)
+        return checks
+
+    @staticmethod
+    async def _bus(bus: Bus) -> str:
+        try:
+            async with asyncio.timeout(PING_SECONDS):
+                await bus.ping()
+        except TimeoutError:
+            return f"the bus did not answer within {PING_SECONDS:g} s"
+        except Exception as exc:
+            return in_words(exc)
+        return "ok"
 
     async def _database(self) -> str:
         try:

@@ -1,0 +1,241 @@
+"""Several `meja serve` processes on one PostgreSQL database, joined by Redis: any process
+serves any table, the lobbies agree, a killed process's tables resume on another, and an owner
+that lost its lease can never write again (docs/web.md, "Several processes")."""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from websockets.exceptions import ConnectionClosed
+
+from meja.core import GameRecord
+from meja.server.storage import (
+    LeaseLost,
+    MoveRow,
+    MoveWrite,
+    SeatRow,
+    SqlStorage,
+    TableRow,
+    standing_history,
+)
+
+from .conftest import WAIT, Endpoint, PeopleTable, ServerProcess, auth
+
+LEASE = 2.0
+"""The processes' lease in these tests: a dead owner's tables lapse this long after it died."""
+BOUND = 5.0
+"""Seconds after the lease lapses by which another process serves the table again."""
+
+
+@pytest.fixture
+def database(postgres_url: str) -> Iterator[str]:
+    """A database of the test's own on the throwaway PostgreSQL cluster."""
+    name = f"meja_{secrets.token_hex(4)}"
+    admin = sa.create_engine(
+        postgres_url.replace("postgresql://", "postgresql+psycopg://"), isolation_level="AUTOCOMMIT"
+    )
+    with admin.connect() as conn:
+        conn.execute(sa.text(f"CREATE DATABASE {name}"))
+    yield postgres_url.rsplit("/", 1)[0] + f"/{name}"
+    with admin.connect() as conn:
+        conn.execute(sa.text(f"DROP DATABASE {name} WITH (FORCE)"))
+    admin.dispose()
+
+
+@pytest.fixture
+def two(
+    database: str, redis_url: str, server_process: Callable[..., ServerProcess]
+) -> tuple[ServerProcess, ServerProcess]:
+    """Two processes on one database and one bus."""
+    options = ("--bus", redis_url, "--lease-seconds", str(LEASE))
+    return server_process(database, *options), server_process(database, *options)
+
+
+def ready(endpoint: Endpoint) -> None:
+    """Wait until the process answers (it prints its banner before its tables are loaded)."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        try:
+            if endpoint.http.get("/healthz").status_code == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("the server never became ready")
+
+
+def test_a_table_made_through_one_process_is_played_through_another(
+    two: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = two
+    ready(a)
+    ready(b)
+    table = PeopleTable(a, "peranakan", 2)
+    through_b = PeopleTable.__new__(PeopleTable)
+    through_b.__dict__.update(table.__dict__, endpoint=b, http=b.http)
+    table.waiting()
+    assert through_b.state(0) == table.state(0)
+    watcher = b.join(table.id, table.tokens[1])
+    for turn in range(6):
+        public = table.waiting()
+        seat = public["active"][0]
+        mine = (through_b if turn % 2 else table).state(seat)
+        answer = (through_b if turn % 2 else table).move(seat, mine["legal"][0]["action"])
+        assert answer.status_code == 200, answer.text
+        step = answer.json()["step"]
+        seen = watcher.until(lambda m, step=step: m["type"] == "state" and m["step"] >= step)
+        assert seen["log"] or seen["log_start"] == step
+    assert watcher.log == b.join(table.id, table.tokens[1]).until(
+        lambda m: m["type"] == "state"
+    )["log"][: len(watcher.log)]
+    assert a.http.get("/api/tables").json() == b.http.get("/api/tables").json()
+    listed = a.http.get("/api/tables").json()["tables"]
+    assert [entry["id"] for entry in listed] == [table.id]
+    assert listed[0]["seats"][1]["connected"] is True
+
+
+def test_a_move_through_a_relayed_socket_is_refused_in_words_like_any_other(
+    two: tuple[ServerProcess, ServerProcess],
+) -> None:
+    a, b = two
+    ready(a)
+    ready(b)
+    table = PeopleTable(a, "peranakan", 2)
+    public = table.waiting()
+    idle = 1 - public["active"][0]
+    client = b.join(table.id, table.tokens[idle])
+    client.until(lambda m: m["type"] == "state")
+    client.move(0)
+    error = client.error()
+    assert error["code"] in ("not_your_turn", "illegal_action"), error
+    answer = b.http.get(f"/api/tables/{table.id}/state", headers=auth("forged"))
+    assert answer.status_code == 403
+    assert answer.json()["code"] == "bad_token"
+
+
+def test_a_stale_owner_cannot_store_a_move_once_another_took_the_table(database: str) -> None:
+    store = SqlStorage(database)
+    row = TableRow("t1", "toy", 2, {}, [SeatRow("human", "A"), SeatRow("human", "B")])
+    store.create_table(row)
+    now = time.time()
+    first = store.claim("t1", "process-a", now, LEASE)
+    assert first is not None
+    assert store.claim("t1", "process-b", now, LEASE) is None, "a live lease is taken"
+    store.write_moves([MoveWrite("t1", MoveRow(0, 0, 1, 7), epoch=first, position=1)])
+    second = store.claim("t1", "process-b", now + LEASE + 0.1, LEASE)
+    assert second == first + 1
+    with pytest.raises(LeaseLost):
+        store.write_moves([MoveWrite("t1", MoveRow(1, 1, 1, 7), epoch=first, position=2)])
+    store.write_moves([MoveWrite("t1", MoveRow(1, 1, 2, 7), epoch=second, position=2)])
+    loaded = store.load_table("t1")
+    assert loaded is not None
+    assert [(move.seq, move.action) for move in loaded.moves] == [(0, 1), (1, 2)]
+    assert store.renew("process-a", {"t1": 0}, now + 3, LEASE) == ["t1"]
+    store.close()
+
+
+class Player(threading.Thread):
+    """Plays one seat of a table as fast as the server acknowledges, through whichever
+    process it is given, reconnecting when its socket closes; keeps every step acknowledged
+    to it and every log line it was sent."""
+
+    def __init__(self, endpoints: list[Endpoint], table: PeopleTable, seat: int) -> None:
+        super().__init__(daemon=True)
+        self.endpoints = endpoints
+        self.table = table
+        self.seat = seat
+        self.acknowledged = 0
+        self.lines: dict[int, dict[str, Any]] = {}
+        self.resumed_at: float | None = None
+        self.killed_at: float | None = None
+        self.stop = threading.Event()
+        self.failure: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            while not self.stop.is_set():
+                self._session()
+        except BaseException as exc:  # the test reads it
+            self.failure = exc
+
+    def _session(self) -> None:
+        endpoint = self.endpoints[0]
+        try:
+            client = endpoint.join(self.table.id, self.table.tokens[self.seat])
+        except (OSError, ConnectionClosed, AssertionError):
+            time.sleep(0.1)
+            return
+        try:
+            while not self.stop.is_set():
+                message = client.receive()
+                if message["type"] != "state":
+                    continue
+                for line in message["log"]:
+                    self.lines[line["seq"]] = line
+                resumed = self.killed_at is not None and self.resumed_at is None
+                if resumed and message["step"] > self.acknowledged:
+                    self.resumed_at = time.monotonic()
+                self.acknowledged = max(self.acknowledged, message["step"])
+                if message["result"]:
+                    self.stop.set()
+                    return
+                if message["legal"]:
+                    client.move(message["legal"][0]["action"], message["step"])
+        except (ConnectionClosed, TimeoutError, OSError):
+            return
+
+
+def test_a_killed_owner_s_tables_resume_on_another_process_and_lose_nothing(
+    two: tuple[ServerProcess, ServerProcess], database: str
+) -> None:
+    a, b = two
+    ready(a)
+    ready(b)
+    tables = [PeopleTable(a, "nasi_lemak", 2) for _ in range(8)]
+    players = []
+    for table in tables:
+        for seat in range(2):
+            endpoints: list[Endpoint] = [a if seat == 0 else b, b]
+            players.append(Player(endpoints, table, seat))
+    for player in players:
+        player.start()
+    deadline = time.monotonic() + WAIT
+    while min(player.acknowledged for player in players) < 20:
+        assert time.monotonic() < deadline, "the tables did not get going"
+        time.sleep(0.05)
+    for player in players:
+        player.endpoints = [b]
+    a.kill()
+    killed = time.monotonic()
+    for player in players:
+        player.killed_at = killed
+    deadline = killed + LEASE + BOUND + WAIT
+    while any(player.resumed_at is None and not player.stop.is_set() for player in players):
+        assert time.monotonic() < deadline, "a table never resumed"
+        time.sleep(0.05)
+    resumed = max(player.resumed_at or killed for player in players) - killed
+    assert resumed <= LEASE + BOUND, f"the last table resumed {resumed:.1f} s after the kill"
+    for player in players:
+        player.stop.set()
+    for player in players:
+        player.join(WAIT)
+        assert player.failure is None, player.failure
+    store = SqlStorage(database)
+    for table in tables:
+        stored = store.load_table(table.id)
+        assert stored is not None
+        kept = {move.seq for move in stored.moves}
+        for player in players:
+            if player.table is not table:
+                continue
+            assert player.acknowledged <= len(stored.moves), "an acknowledged step was lost"
+            assert set(player.lines) <= kept, "a log line sent was never stored"
+        record = GameRecord("nasi_lemak", 2, {}, standing_history(stored.moves))
+        record.replay()
+    store.close()
