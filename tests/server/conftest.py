@@ -12,6 +12,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -582,7 +583,9 @@ class ServerProcess(Endpoint):
         command = [sys.executable, "-m", "meja.cli", "serve", "--port", "0", "--db", db_url]
         command += ["--bot-pause", "0", "--away-grace", "3600", "--message-rate", "10000"]
         command += options
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        self.process = subprocess.Popen(
+            command, stdout=subprocess.PIPE, text=True, start_new_session=True
+        )
         assert self.process.stdout is not None
         banner = self.process.stdout.readline()
         if "serving on" not in banner:
@@ -591,9 +594,11 @@ class ServerProcess(Endpoint):
         super().__init__(banner.split()[4].rstrip("/"))
 
     def kill(self) -> None:
-        """SIGKILL: no goodbye, no flush beyond what was already committed."""
+        """SIGKILL, to every process it started too: no goodbye, no flush beyond what was
+        already committed."""
         self.disconnect()
-        self.process.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait(WAIT)
         if self.process.stdout is not None:
             self.process.stdout.close()

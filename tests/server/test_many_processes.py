@@ -4,14 +4,20 @@ that lost its lease can never write again (docs/web.md, "Several processes")."""
 
 from __future__ import annotations
 
+import os
 import secrets
+import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import httpx
 import pytest
 import sqlalchemy as sa
+from prometheus_client.parser import text_string_to_metric_families
 from websockets.exceptions import ConnectionClosed
 
 from meja.core import GameRecord
@@ -91,9 +97,12 @@ def test_a_table_made_through_one_process_is_played_through_another(
         step = answer.json()["step"]
         seen = watcher.until(lambda m, step=step: m["type"] == "state" and m["step"] >= step)
         assert seen["log"] or seen["log_start"] == step
-    assert watcher.log == b.join(table.id, table.tokens[1]).until(
-        lambda m: m["type"] == "state"
-    )["log"][: len(watcher.log)]
+    assert (
+        watcher.log
+        == b.join(table.id, table.tokens[1]).until(lambda m: m["type"] == "state")["log"][
+            : len(watcher.log)
+        ]
+    )
     assert a.http.get("/api/tables").json() == b.http.get("/api/tables").json()
     listed = a.http.get("/api/tables").json()["tables"]
     assert [entry["id"] for entry in listed] == [table.id]
@@ -124,11 +133,14 @@ def test_a_stale_owner_cannot_store_a_move_once_another_took_the_table(database:
     row = TableRow("t1", "toy", 2, {}, [SeatRow("human", "A"), SeatRow("human", "B")])
     store.create_table(row)
     now = time.time()
-    first = store.claim("t1", "process-a", now, LEASE)
-    assert first is not None
+    claim = store.claim("t1", "process-a", now, LEASE)
+    assert claim is not None and claim.taken_from is None
+    first = claim.epoch
     assert store.claim("t1", "process-b", now, LEASE) is None, "a live lease is taken"
     store.write_moves([MoveWrite("t1", MoveRow(0, 0, 1, 7), epoch=first, position=1)])
-    second = store.claim("t1", "process-b", now + LEASE + 0.1, LEASE)
+    claim = store.claim("t1", "process-b", now + LEASE + 0.1, LEASE)
+    assert claim is not None and claim.taken_from == "process-a"
+    second = claim.epoch
     assert second == first + 1
     with pytest.raises(LeaseLost):
         store.write_moves([MoveWrite("t1", MoveRow(1, 1, 1, 7), epoch=first, position=2)])
@@ -239,3 +251,106 @@ def test_a_killed_owner_s_tables_resume_on_another_process_and_lose_nothing(
         record = GameRecord("nasi_lemak", 2, {}, standing_history(stored.moves))
         record.replay()
     store.close()
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--workers", "2", "--db", "sqlite:///{tmp}/m.db"], "a SQLite database is served by one"),
+        (["--workers", "2", "--db", "{database}"], "several workers need --bus"),
+        (["--bus", "redis://127.0.0.1:1/0", "--db", "{database}"], "cannot reach Redis"),
+        (["--bus", "{redis}", "--db", "sqlite:///{tmp}/m.db"], "SQLite database is served by one"),
+    ],
+)
+def test_processes_that_could_not_share_the_tables_are_refused_in_one_line(
+    options: list[str], words: str, tmp_path: Any, database: str, redis_url: str
+) -> None:
+    filled = [option.format(tmp=tmp_path, database=database, redis=redis_url) for option in options]
+    command = [sys.executable, "-m", "meja.cli", "serve", "--port", "0", *filled]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=WAIT, check=False)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and words in lines[0], done.stderr
+
+
+def test_two_workers_behind_one_port_serve_every_table_and_take_over_a_killed_one(
+    database: str, redis_url: str, server_process: Callable[..., ServerProcess]
+) -> None:
+    options = ("--bus", redis_url, "--workers", "2", "--lease-seconds", str(LEASE))
+    server = server_process(database, *options)
+    ready(server)
+    tables = [PeopleTable(server, "peranakan", 2) for _ in range(6)]
+    for table in tables:
+        table.waiting()
+    store = SqlStorage(database)
+    owners = {table.id: _holder(store, table.id) for table in tables}
+    victim = next(iter(owners.values()))
+    os.kill(int(victim.split(":")[1]), signal.SIGKILL)
+    killed = time.monotonic()
+    for table in tables:
+        while True:
+            assert time.monotonic() < killed + LEASE + BOUND, "a table was not taken over"
+            try:
+                answer = table.http.get(f"{table.url}/state")
+            except httpx.TransportError:
+                continue
+            if answer.status_code == 200:
+                break
+            assert answer.json()["code"] == "moved", answer.text
+            time.sleep(0.05)
+        public = table.waiting()
+        seat = public["active"][0]
+        mine = table.state(seat)
+        assert table.move(seat, mine["legal"][0]["action"], mine["step"]).status_code == 200
+        assert _holder(store, table.id) != victim
+    store.close()
+
+
+def _holder(store: SqlStorage, table_id: str) -> str:
+    holder = store.holder(table_id)
+    assert holder is not None and holder.owner is not None
+    return holder.owner
+
+
+def scrape(endpoint: Endpoint) -> dict[str, float]:
+    """Every unlabelled sample of /metrics, by name."""
+    answer = endpoint.http.get("/metrics")
+    assert answer.status_code == 200
+    return {
+        sample.name: sample.value
+        for family in text_string_to_metric_families(answer.text)
+        for sample in family.samples
+        if not sample.labels
+    }
+
+
+def test_each_process_reports_its_health_and_numbers_and_is_unready_without_its_bus(
+    database: str, own_redis: Any, server_process: Callable[..., ServerProcess]
+) -> None:
+    options = ("--bus", own_redis.url, "--lease-seconds", str(LEASE))
+    a, b = server_process(database, *options), server_process(database, *options)
+    ready(a)
+    ready(b)
+    for endpoint in (a, b):
+        health = endpoint.http.get("/healthz").json()
+        assert health == {"live": True, "ready": True, "checks": {"database": "ok", "bus": "ok"}}
+    table = PeopleTable(a, "peranakan", 2)
+    table.waiting()
+    before = scrape(b)
+    a.kill()
+    deadline = time.monotonic() + LEASE + BOUND
+    while scrape(b)["meja_leases_taken_over_total"] < before["meja_leases_taken_over_total"] + 1:
+        assert time.monotonic() < deadline, "the other process never took the table over"
+        time.sleep(0.05)
+    assert "meja_move_ack_seconds_count" in scrape(b)
+    own_redis.stop()
+    answer = b.http.get("/healthz")
+    assert answer.status_code == 503
+    checks = answer.json()["checks"]
+    assert checks["database"] == "ok" and checks["bus"] != "ok"
+    assert b.http.get("/healthz/live").status_code == 200
+    own_redis.start()
+    deadline = time.monotonic() + WAIT
+    while b.http.get("/healthz").status_code != 200:
+        assert time.monotonic() < deadline, "the process did not become ready with its bus back"
+        time.sleep(0.05)

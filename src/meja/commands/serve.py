@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
+import os
 import socket
 import threading
 import webbrowser
@@ -27,6 +29,9 @@ HEADER_BYTES = 16_384
 MIN_BURST = 40
 """Messages a connection may send at once unless --message-burst says otherwise (or twice
 --message-rate, if that is more)."""
+
+WORKER_SETTINGS = "MEJA_WORKER_SETTINGS"
+"""The environment variable that hands the settings to --workers processes."""
 
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(message)s"
 """A log line for people reading a terminal (--log-format text)."""
@@ -88,6 +93,14 @@ def register(sub: Any) -> None:
         help="Redis URL, e.g. redis://127.0.0.1:6379/0, that joins every process serving one "
         "PostgreSQL database: each table is served by one process, and any process reaches it "
         "(default: none; this process serves its database alone)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes on this machine behind one port, each serving its share of "
+        "the tables (default 1; more need PostgreSQL and --bus)",
     )
     parser.add_argument(
         "--lease-seconds",
@@ -262,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
     if args.message_rate <= 0:
         raise ValueError("--message-rate: must be positive")
     db_url = args.db or default_db_url()
+    check_workers(args.workers, args.bus, db_url)
     if args.bus is not None:
         check_bus(args.bus, db_url)
     claim = claim_sqlite(db_url)
@@ -270,8 +284,9 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, ValueError):
         claim.release()
         raise
+    settings = settings_from(args, db_url)
     try:
-        app = create_app(settings_from(args, db_url))
+        app = create_app(settings)
     except ValueError:
         sock.close()
         claim.release()
@@ -289,8 +304,16 @@ def run(args: argparse.Namespace) -> int:
     if args.open:
         lobby = f"http://{shown_host}:{port}/"
         threading.Thread(target=webbrowser.open, args=[lobby], daemon=True).start()
+    workers = args.workers
+    if workers > 1:
+        app.state.lobby.storage.close()
+        os.environ[WORKER_SETTINGS] = json.dumps(
+            {"settings": dataclasses.asdict(settings), "log_format": args.log_format}
+        )
     config = uvicorn.Config(
-        app,
+        "meja.commands.serve:worker_app" if workers > 1 else app,
+        factory=workers > 1,
+        workers=workers,
         ws=LingeringWebSockets,
         ws_max_size=WS_MAX_BYTES,
         h11_max_incomplete_event_size=HEADER_BYTES,
@@ -301,9 +324,50 @@ def run(args: argparse.Namespace) -> int:
         log_config=None if args.log_format == "json" else LOGGING_CONFIG,
         lifespan="on",
     )
-    uvicorn.Server(config).run(sockets=[sock])
+    if workers > 1:
+        from uvicorn.supervisors import Multiprocess
+
+        Multiprocess(config, sockets=[sock]).run()
+    else:
+        uvicorn.Server(config).run(sockets=[sock])
     claim.release()
     return 0
+
+
+def worker_app() -> Any:
+    """The app of one of --workers processes, from the settings the first process left in
+    the environment; each worker is a process of its own among those serving the database."""
+    from meja.server import Settings, create_app
+    from meja.server.transport import raise_open_files
+
+    given = json.loads(os.environ[WORKER_SETTINGS])
+    fields = {
+        name: tuple(value) if isinstance(value, list) else value
+        for name, value in given["settings"].items()
+    }
+    configure_logging(given["log_format"])
+    raise_open_files()
+    return create_app(Settings(**fields))
+
+
+def check_workers(workers: int, bus_url: str | None, db_url: str) -> None:
+    """ValueError in one line unless --workers can share the database: one process per
+    SQLite file, and PostgreSQL with --bus for several."""
+    from sqlalchemy.engine import make_url
+
+    if workers < 1:
+        raise ValueError("--workers: must be at least 1")
+    if workers == 1:
+        return
+    if make_url(db_url).get_backend_name() == "sqlite":
+        raise ValueError(
+            "--workers: a SQLite database is served by one process; several workers need "
+            "PostgreSQL (--db postgresql://...) and --bus"
+        )
+    if bus_url is None:
+        raise ValueError(
+            "--workers: several workers need --bus redis://... to reach each other's tables"
+        )
 
 
 def check_bus(bus_url: str, db_url: str) -> None:

@@ -320,7 +320,7 @@ class Lobby:
         """Claim the table's lease first, then read its moves: a write of the last owner is
         either stored before the claim, and read, or refused by the new epoch."""
         now = time.time()
-        epoch = await self._db(
+        claim = await self._db(
             self.storage.claim,
             table_id,
             self.me,
@@ -331,8 +331,18 @@ class Lobby:
         row = await self._db(self.storage.load_table, table_id)
         if row is None:
             raise ApiError("unknown_table", f"there is no table {table_id[:32]!r}", 404)
-        if epoch is None and row.finished_at is None and not row.ended_early:
-            raise Elsewhere(table_id, row.owner or "unknown")
+        if claim is None and row.finished_at is None and not row.ended_early:
+            owner = row.owner or "unknown"
+            if self.relay is None or owner in await self.relay.bus.alive([owner]):
+                raise Elsewhere(table_id, owner)
+            claim = await self._db(
+                self.storage.claim, table_id, self.me, now, self.settings.lease_seconds, force=True
+            )
+            row = await self._db(self.storage.load_table, table_id)
+            if claim is None or row is None:
+                raise ApiError("unknown_table", f"there is no table {table_id[:32]!r}", 404)
+        if claim is not None and claim.taken_from is not None and not restart:
+            self.services.metrics.leases_taken_over.inc()
         known = self.open.get(table_id) or self._finished.get(table_id)
         if known is not None:
             return known
@@ -340,7 +350,7 @@ class Lobby:
             room = self._room(row)
         except ValueError as exc:
             raise ApiError("unknown_table", f"table {table_id} is damaged: {exc}", 404) from None
-        room.epoch = epoch
+        room.epoch = None if claim is None else claim.epoch
         self._keep(room)
         room.start()
         if not room.finished and not self._joined_before(room):

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import orjson
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
@@ -42,6 +43,11 @@ RELAYED = b"x-meja-relayed"
 """The header that marks a request relayed by another process: it is never relayed again."""
 DROPPED_HEADERS = frozenset({b"x-forwarded-for", RELAYED})
 MOVED_TEXT = "the table moved to another server process; reconnecting"
+STOPPED = ApiError(
+    "moved",
+    "the server process of this table stopped; another takes it over within seconds: try again",
+    503,
+)
 
 
 class RemoteSocket:
@@ -162,6 +168,10 @@ class Relay:
         """Relay an accepted websocket of table_id to its owner until either end closes."""
         from meja.server.sockets import receive_text
 
+        if owner not in await self.bus.alive([owner]):
+            await ws.send_json(STOPPED.to_dict())
+            await ws.close(CLOSE_MOVED, MOVED_TEXT)
+            return
         key = secrets.token_hex(8)
         queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
         self._pipes[key] = (owner, queue)
@@ -233,10 +243,8 @@ class Relay:
                 "address": address,
             },
         )
-        try:
-            async with asyncio.timeout(HTTP_SECONDS):
-                answer = await reply
-        except TimeoutError:
+        answer = await self._reply_from(owner, key, reply)
+        if answer is None:
             self._replies.pop(key, None)
             answer = {
                 "status": 503,
@@ -261,6 +269,20 @@ class Relay:
             }
         )
         await send({"type": "http.response.body", "body": base64.b64decode(answer["body"])})
+
+    async def _reply_from(
+        self, owner: str, key: str, reply: asyncio.Future[dict[str, Any]]
+    ) -> dict[str, Any] | None:
+        """The owner's answer, or None when it does not come in time or the owner dies."""
+        deadline = asyncio.get_running_loop().time() + HTTP_SECONDS
+        while asyncio.get_running_loop().time() < deadline:
+            try:
+                async with asyncio.timeout(WATCH_SECONDS):
+                    return await asyncio.shield(reply)
+            except TimeoutError:
+                if owner not in await self.bus.alive([owner]):
+                    return None
+        return None
 
     # --- the owner's end ---------------------------------------------------------------
     async def _serve_remote(self, remote: RemoteSocket, table_id: str) -> None:
@@ -373,6 +395,9 @@ class RelayRequests:
         owner = await self.lobby.where(table_id)
         if owner is None:
             await self.app(scope, receive, send)
+            return
+        if owner not in await relay.bus.alive([owner]):
+            await JSONResponse(STOPPED.to_dict(), status_code=STOPPED.status)(scope, receive, send)
             return
         address = self.lobby.clients.address(scope)
         await relay.relay_http(scope, receive, send, owner, address)

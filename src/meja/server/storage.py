@@ -19,6 +19,7 @@ from typing import Any, Final, ParamSpec, Protocol, TypeVar
 import sqlalchemy as sa
 from platformdirs import user_data_dir
 
+from meja.server.migrations import SchemaError, migrate
 from meja.server.protocol import DEFAULT_PACE, ApiError
 
 P = ParamSpec("P")
@@ -317,8 +318,8 @@ class Storage(Protocol):
 
     def claim(
         self, table_id: str, owner: str, now: float, seconds: float, *, force: bool = False
-    ) -> int | None:
-        """Take an unfinished table for owner's lease; its new epoch, or None if held."""
+    ) -> Claim | None:
+        """Take an unfinished table for owner's lease; None if another holds it."""
         ...
 
     def renew(
@@ -421,6 +422,15 @@ class LeaseLost(ApiError):
 
 
 @dataclass(frozen=True)
+class Claim:
+    """A table taken: the epoch its writes carry now, and the process that held it before
+    (None: nobody, or this one)."""
+
+    epoch: int
+    taken_from: str | None
+
+
+@dataclass(frozen=True)
 class Holder:
     """Who serves an unfinished table now: a process and until when, or nobody."""
 
@@ -456,11 +466,8 @@ class SqlStorage:
         if self.engine.dialect.name == "sqlite":
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
-            metadata.create_all(self.engine)
-            _add_missing_columns(self.engine)
-            for index in (finished_index, open_index, wake_index):
-                index.create(self.engine, checkfirst=True)
-        except sa.exc.SQLAlchemyError as exc:
+            migrate(self.engine, metadata)
+        except (sa.exc.SQLAlchemyError, SchemaError) as exc:
             self.engine.dispose()
             reason = str(exc.orig if isinstance(exc, sa.exc.DBAPIError) else exc).splitlines()[0]
             raise ValueError(f"--db: cannot open {parsed.render_as_string()}: {reason}") from None
@@ -614,12 +621,13 @@ class SqlStorage:
     @_faults_in_words
     def claim(
         self, table_id: str, owner: str, now: float, seconds: float, *, force: bool = False
-    ) -> int | None:
+    ) -> Claim | None:
         """Take the unfinished table for owner until now + seconds, if no other process holds
-        a live lease on it (or force: the store has one process); its new epoch, or None."""
+        a live lease on it (or force: the store has one process); None if it may not."""
         c = tables_table.c
         free = sa.or_(c.owner.is_(None), c.owner == owner, c.lease_until < now)
         with self.engine.begin() as conn:
+            before = conn.execute(sa.select(c.owner).where(c.id == table_id)).scalar()
             taken = conn.execute(
                 tables_table.update()
                 .where(c.id == table_id, c.finished_at.is_(None), sa.true() if force else free)
@@ -633,7 +641,7 @@ class SqlStorage:
             if taken.rowcount != 1:
                 return None
             epoch = conn.execute(sa.select(c.epoch).where(c.id == table_id)).scalar_one()
-        return int(epoch)
+        return Claim(int(epoch), None if before == owner else before)
 
     @_faults_in_words
     def renew(
@@ -850,29 +858,6 @@ class SqlStorage:
         for row in rows:
             out[row.table_id].append(MoveRow(row.seq, row.player, row.action, row.seen_by))
         return out
-
-
-def _add_missing_columns(engine: sa.Engine) -> None:
-    """Upgrade a store made by an older meja: add the columns its tables lack (all nullable),
-    with the same SQL on SQLite and PostgreSQL."""
-    inspector = sa.inspect(engine)
-    for table in metadata.sorted_tables:
-        present = {column["name"] for column in inspector.get_columns(table.name)}
-        missing = [column for column in table.columns if column.name not in present]
-        if not missing:
-            continue
-        with engine.begin() as conn:
-            for column in missing:
-                kind = column.type.compile(dialect=engine.dialect)
-                conn.execute(sa.text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
-            if table is tables_table and any(column.name == "wake_at" for column in missing):
-                # Every table in play when leases came was served from the start: wake them.
-                c = tables_table.c
-                conn.execute(
-                    tables_table.update()
-                    .where(c.finished_at.is_(None))
-                    .values(wake_at=c.created_at)
-                )
 
 
 def _table_from_row(row: Any) -> TableRow:
