@@ -197,6 +197,8 @@ class Lobby:
         self._loading: dict[str, asyncio.Task[Room]] = {}
         """Tables being taken and loaded now: a second request waits for the same load."""
         self._keeper: asyncio.Task[None] | None = None
+        self.lease_rounds = 0
+        """Rounds of lease keeping done: what a test waits on before it says nothing left."""
         self._finished: OrderedDict[str, Room] = OrderedDict()
         self.replays = Replays()
         self._rematch_lock = asyncio.Lock()
@@ -247,6 +249,7 @@ class Lobby:
                 await self._let_idle_go()
             except Exception:
                 log.exception("keeping the tables' leases failed")
+            self.lease_rounds += 1
 
     async def _renew(self) -> None:
         """Extend the lease of every table served here; drop those another process took."""
