@@ -354,3 +354,32 @@ def test_each_process_reports_its_health_and_numbers_and_is_unready_without_its_
     while b.http.get("/healthz").status_code != 200:
         assert time.monotonic() < deadline, "the process did not become ready with its bus back"
         time.sleep(0.05)
+
+
+def test_a_table_of_bots_nobody_watches_goes_on_by_itself_after_its_owner_dies(
+    database: str, redis_url: str, server_process: Callable[..., ServerProcess]
+) -> None:
+    options = ("--bus", redis_url, "--lease-seconds", str(LEASE), "--bot-pause", "0.2")
+    a, b = server_process(database, *options), server_process(database, *options)
+    ready(a)
+    ready(b)
+    bots = [{"kind": "bot", "bot": "random"}] * 2
+    table = a.create("nasi_lemak", bots)
+    store = SqlStorage(database)
+
+    def stored() -> int:
+        loaded = store.load_table(table["id"])
+        assert loaded is not None
+        return len(loaded.moves)
+
+    while stored() < 5:
+        time.sleep(0.05)
+    first_owner = _holder(store, table["id"])
+    a.kill()
+    at_kill = stored()
+    killed = time.monotonic()
+    while stored() <= at_kill + 3:
+        assert time.monotonic() < killed + LEASE + BOUND, "the table stood still"
+        time.sleep(0.05)
+    assert _holder(store, table["id"]) != first_owner
+    store.close()
