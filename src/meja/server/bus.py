@@ -95,15 +95,16 @@ class Bus:
         """Hand a message to process to; published in order after those handed over before."""
         self._outbox.put_nowait((_inbox(to), orjson.dumps(message)))
 
-    async def alive(self, names: Iterable[str]) -> set[str]:
-        """Which of the named processes are alive; all of them when Redis cannot say."""
+    async def alive(self, names: Iterable[str], *, unknown: bool = False) -> set[str]:
+        """Which of the named processes are alive; when Redis cannot say, all of them if
+        unknown is True (take nothing from them), none if False (give up what waits on them)."""
         wanted = sorted(set(names))
         if not wanted:
             return set()
         try:
             found = await self._redis.mget([_alive_key(name) for name in wanted])
         except self._failures:
-            return set(wanted)
+            return set(wanted) if unknown else set()
         return {name for name, value in zip(wanted, found, strict=True) if value is not None}
 
     async def ping(self) -> None:

@@ -336,7 +336,7 @@ class Lobby:
             raise ApiError("unknown_table", f"there is no table {table_id[:32]!r}", 404)
         if claim is None and row.finished_at is None and not row.ended_early:
             owner = row.owner or "unknown"
-            if self.relay is None or owner in await self.relay.bus.alive([owner]):
+            if self.relay is None or owner in await self.relay.bus.alive([owner], unknown=True):
                 raise Elsewhere(table_id, owner)
             claim = await self._db(
                 self.storage.claim, table_id, self.me, now, self.settings.lease_seconds, force=True
