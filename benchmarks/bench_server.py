@@ -9,6 +9,10 @@ replaced by a fresh table, so the load stays at N. Only what happens after the w
 
 A final "lobby" line times `GET /api/tables` with many open tables of people nobody joined.
 The benchmark imports nothing from meja: with PYTHONPATH=<checkout>/src it measures that code.
+
+With --workers 1,2 every run is repeated for each number of `meja serve --workers` processes,
+all on a throwaway PostgreSQL and Redis (cluster.py), each run on a fresh database; the server's
+CPU and memory are those of its whole process tree.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import os
 import queue
 import random
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -120,13 +125,21 @@ def check_game(url: str, game: str, players: int) -> None:
 
 
 class ServerProcess:
-    """A `meja serve` subprocess on a free port with its own SQLite file, stopped on exit."""
+    """A `meja serve` subprocess on a free port with its own SQLite file (or the database
+    given), stopped on exit with every process it started."""
 
-    def __init__(self, folder: Path, options: list[str], open_files: int | None = None) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        options: list[str],
+        open_files: int | None = None,
+        db_url: str | None = None,
+    ) -> None:
         self.folder = folder
         self.options = options
         self.open_files = open_files
         """The soft open-file limit the server starts with (None: this process's)."""
+        self.db_url = db_url or f"sqlite:///{folder / 'meja.db'}"
         self.log_path = folder / "server.log"
         self.port = 0
         self._process: subprocess.Popen[str] | None = None
@@ -145,8 +158,8 @@ class ServerProcess:
     def __enter__(self) -> ServerProcess:
         self._log = self.log_path.open("w")
         command = serve_command(
-            "--host", HOST, "--port", "0", "--bot-pause", "0",
-            "--db", f"sqlite:///{self.folder / 'meja.db'}", *self.options,
+            "--host", HOST, "--port", "0", "--bot-pause", "0", "--db", self.db_url,
+            *self.options,
         )  # fmt: skip
         self._process = subprocess.Popen(
             command,
@@ -167,12 +180,18 @@ class ServerProcess:
 
     def __exit__(self, *_exc: object) -> None:
         if self._process is not None and self._process.poll() is None:
+            started = {pid: start_time(pid) for pid in process_tree(self._process.pid)[1:]}
             self._process.terminate()
             try:
                 self._process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 self._process.kill()
                 self._process.wait(timeout=15)
+            # Workers the server left behind: only those it started (same pid, same start).
+            for pid, moment in started.items():
+                if moment is not None and start_time(pid) == moment:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, signal.SIGKILL)
         if self._log is not None:
             self._log.close()
 
@@ -253,6 +272,58 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def start_time(pid: int) -> int | None:
+    """When a process started, in clock ticks after boot (None if it is gone), to tell it from
+    a later process given the same pid."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[19])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def process_tree(pid: int) -> list[int]:
+    """pid and every process descended from it, parents first (from the parent ids in /proc)."""
+    children: dict[int, list[int]] = {}
+    with contextlib.suppress(OSError):
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                parent = int((entry / "stat").read_text().rpartition(")")[2].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    tree = [pid]
+    for member in tree:
+        tree.extend(sorted(children.get(member, [])))
+    return tree
+
+
+def tree_cpu_seconds(*roots: int) -> dict[int, float]:
+    """CPU seconds used so far by each process of the trees under roots (gone ones left out)."""
+    found = {}
+    for root in roots:
+        for pid in process_tree(root):
+            if not math.isnan(seconds := cpu_seconds(pid)):
+                found[pid] = seconds
+    return found
+
+
+def tree_memory_mib(pid: int) -> dict[str, float]:
+    """VmRSS and VmHWM summed over a process and its descendants (the peaks of each, so the
+    summed peak is an upper bound)."""
+    total: dict[str, float] = {}
+    for member in process_tree(pid):
+        for key, value in memory_mib(member).items():
+            total[key] = total.get(key, 0.0) + value
+    return total
+
+
+def _spent(before: dict[int, float], after: dict[int, float]) -> dict[int, float]:
+    """CPU seconds each process used between two readings (all of it for a newcomer)."""
+    return {pid: seconds - before.get(pid, 0.0) for pid, seconds in after.items()}
+
+
 # --- the client process ----------------------------------------------------------------------
 @dataclass(frozen=True)
 class LoadPlan:
@@ -270,6 +341,8 @@ class LoadPlan:
     seed: int
     bot: str = "random"
     """The bot spec of every other seat."""
+    service_pids: tuple[int, ...] = ()
+    """PostgreSQL and Redis, whose CPU is counted apart from the server's."""
 
 
 @dataclass
@@ -285,6 +358,9 @@ class Tally:
     window_s: float = 0.0
     client_cpu_s: float = 0.0
     server_cpu_s: float = math.nan
+    server_cpu_split: list[float] = field(default_factory=list)
+    """The server's CPU seconds by process: the first one, then those it started."""
+    services_cpu_s: float = math.nan
     listing_ms: float = math.nan
     """One `GET /api/tables` at the end of the window, under the load."""
     listed: int = 0
@@ -461,11 +537,17 @@ async def drive(plan: LoadPlan) -> Tally:
             await asyncio.sleep(plan.warmup)
             window.start = time.perf_counter()
             window.end = window.start + plan.seconds
-            cpu, server_cpu = time.process_time(), cpu_seconds(plan.server_pid)
+            cpu, server_cpu = time.process_time(), tree_cpu_seconds(plan.server_pid)
+            services_cpu = tree_cpu_seconds(*plan.service_pids)
             await asyncio.sleep(plan.seconds)
             tally.window_s = time.perf_counter() - window.start
             tally.client_cpu_s = time.process_time() - cpu
-            tally.server_cpu_s = cpu_seconds(plan.server_pid) - server_cpu
+            spent = _spent(server_cpu, tree_cpu_seconds(plan.server_pid))
+            tally.server_cpu_split = list(spent.values())
+            tally.server_cpu_s = sum(spent.values()) if spent else math.nan
+            if plan.service_pids:
+                spent = _spent(services_cpu, tree_cpu_seconds(*plan.service_pids))
+                tally.services_cpu_s = sum(spent.values())
             tally.listing_ms, tally.listed = await _timed_listing(http)
         finally:
             for task in tasks:
@@ -498,13 +580,61 @@ def client_main(plan: LoadPlan, out: Any) -> None:
     """
     gc.disable()
     try:
+        _open_files(4 * plan.tables + 100)
         tally = asyncio.run(drive(plan))
         out.put({"tally": {**asdict(tally), "errors": dict(tally.errors)}})
     except BaseException as exc:
         out.put({"fatal": f"{type(exc).__name__}: {exc}"})
 
 
+def _open_files(wanted: int) -> None:
+    """Raise this process's soft open-file limit towards wanted (a socket per table and more)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+
+
 # --- one run ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Setup:
+    """How a run's server is started: one process on SQLite (workers None) or --workers
+    processes on the shared PostgreSQL and Redis."""
+
+    workers: int | None = None
+    services: Any = None
+    """cluster.Services when workers is set."""
+
+    @property
+    def store(self) -> str:
+        return "SQLite" if self.workers is None else "PG+Redis"
+
+    @contextlib.contextmanager
+    def server(self, folder: Path, flags: list[str]) -> Iterator[ServerProcess]:
+        """A fresh server: its own SQLite file, or a fresh database and an emptied Redis."""
+        if self.workers is None:
+            with ServerProcess(folder, flags) as server:
+                yield server
+            return
+        db_url, bus_url = self.services.fresh()
+        options = [*flags, "--bus", bus_url, "--workers", str(self.workers)]
+        with ServerProcess(folder, options, db_url=db_url) as server:
+            # Tables belong to the process that made them: wait for every worker to listen
+            # on the bus, so the first ones are not all made by the first process up.
+            seen = self.services.await_subscribers(self.workers)
+            if seen < self.workers:
+                raise RuntimeError(
+                    f"{seen} of {self.workers} workers reached the bus: {server.log_tail()}"
+                )
+            yield server
+
+    def service_pids(self) -> tuple[int, ...]:
+        return () if self.services is None else tuple(self.services.pids())
+
+
 def percentile(values: list[float], fraction: float) -> float:
     """The nearest-rank percentile; NaN for no values."""
     if not values:
@@ -530,18 +660,21 @@ def server_flags(supported: set[str], tables: int) -> list[str]:
 
 
 def load_run(
-    args: argparse.Namespace, supported: set[str], model: str, tables: int
+    args: argparse.Namespace, supported: set[str], model: str, tables: int, setup: Setup
 ) -> dict[str, Any]:
     """One (model, N) against a fresh server: the row of figures."""
-    row: dict[str, Any] = {"model": model, "tables": tables}
+    row: dict[str, Any] = {
+        "model": model, "tables": tables, "workers": setup.workers, "store": setup.store,
+    }  # fmt: skip
     with (
         tempfile.TemporaryDirectory(prefix="meja-bench-") as folder,
-        ServerProcess(Path(folder), server_flags(supported, 2 * tables + 10)) as server,
+        setup.server(Path(folder), server_flags(supported, 2 * tables + 10)) as server,
     ):
         check_game(server.url, args.game, args.players)
         plan = LoadPlan(
             server.url, server.pid, args.game, args.players, tables, model,
             args.warmup, args.seconds, args.timeout, args.seed,
+            service_pids=setup.service_pids(),
         )  # fmt: skip
         context = multiprocessing.get_context("spawn")
         out = context.Queue()
@@ -551,12 +684,16 @@ def load_run(
             answer = out.get(timeout=SETUP_SECONDS + args.warmup + args.seconds + 60)
         except queue.Empty:
             answer = {"fatal": "the client process sent no result"}
+        except BaseException:
+            client.kill()  # interrupted: the servers and services stop at once
+            raise
         finally:
             client.join(timeout=15)
             if client.is_alive():
                 client.kill()
                 client.join(timeout=15)
-        row.update(memory_mib(server.pid))
+        row.update(tree_memory_mib(server.pid))
+        row["server_processes"] = len(process_tree(server.pid))
         row["server_log_errors"] = server.log_errors()
     if "fatal" in answer:
         raise RuntimeError(f"client process failed: {answer['fatal']}")
@@ -576,17 +713,19 @@ def load_run(
         error_kinds=tally["errors"],
         client_cpu_pct=100 * tally["client_cpu_s"] / window,
         server_cpu_pct=100 * tally["server_cpu_s"] / window,
+        server_cpu_split_pct=[100 * seconds / window for seconds in tally["server_cpu_split"]],
+        services_cpu_pct=100 * tally["services_cpu_s"] / window,
     )
     return row
 
 
-def lobby_run(args: argparse.Namespace, supported: set[str]) -> dict[str, Any]:
+def lobby_run(args: argparse.Namespace, supported: set[str], setup: Setup) -> dict[str, Any]:
     """Open as many tables of people nobody joined as allowed (up to the target); time the list."""
     target = args.lobby_tables
     flags = server_flags(supported, target)
     with (
         tempfile.TemporaryDirectory(prefix="meja-bench-") as folder,
-        ServerProcess(Path(folder), flags) as server,
+        setup.server(Path(folder), flags) as server,
     ):
         # Public, so that the list holds them: tables of people are private by default where
         # the server knows the field; an older server refuses it, and lists every table.
@@ -605,36 +744,44 @@ def lobby_run(args: argparse.Namespace, supported: set[str]) -> dict[str, Any]:
             timed_get_ms(f"{server.url}/api/tables", args.timeout)[0] for _ in range(LOBBY_SAMPLES)
         ]
         return {
+            "workers": setup.workers,
             "target": target,
             "tables": created,
             "refused": refusal,
             "listing_ms_median": statistics.median(times),
             "listing_ms_max": max(times),
-            **memory_mib(server.pid),
+            **tree_memory_mib(server.pid),
         }
 
 
 # --- reporting -------------------------------------------------------------------------------
 def show(
-    rows: list[dict[str, Any]], lobby: dict[str, Any] | None, args: argparse.Namespace
+    rows: list[dict[str, Any]],
+    lobbies: list[dict[str, Any]],
+    args: argparse.Namespace,
+    services: str | None = None,
 ) -> None:
-    """Print the figures as a table, with rich."""
+    """Print the figures as a table, with rich; with --workers, what they ran on and how much
+    more each number of workers moved than the fewest."""
     from rich.console import Console
     from rich.table import Table
 
+    on = "" if services is None else f", meja serve --workers on {services}"
     table = Table(
         title=f"meja serve under load: {args.game}, {args.players} players, seat 0 scripted, "
-        f"{args.seconds:g} s after {args.warmup:g} s warm-up",
+        f"{args.seconds:g} s after {args.warmup:g} s warm-up{on}",
         title_justify="left",
     )
-    headers = (
+    headers: tuple[str, ...] = (
         "model", "N", "p50 ms", "p99 ms", "max ms", "moves", "steps/s", "games", "errors",
         "RSS MiB", "HWM MiB", "GET tables ms", "server CPU", "client CPU",
     )  # fmt: skip
+    if services is not None:
+        headers = ("workers", "store", *headers, "db+bus CPU")
     for header in headers:
-        table.add_column(header, justify="left" if header == "model" else "right")
+        table.add_column(header, justify="left" if header in ("model", "store") else "right")
     for row in rows:
-        table.add_row(
+        cells = [
             f"{row['model']} {MODELS[row['model']]}",
             str(row["tables"]),
             f"{row['p50_ms']:.1f}",
@@ -647,24 +794,78 @@ def show(
             f"{row.get('VmRSS', math.nan):.0f}",
             f"{row.get('VmHWM', math.nan):.0f}",
             f"{row['listing_ms']:.1f}",
-            f"{row['server_cpu_pct']:.0f}%",
+            _server_cpu(row),
             f"{row['client_cpu_pct']:.0f}%",
-        )
-    console = Console() if sys.stdout.isatty() else Console(width=WIDE)
+        ]
+        if services is not None:
+            cells = [str(row["workers"]), row["store"], *cells, f"{row['services_cpu_pct']:.0f}%"]
+        table.add_row(*cells)
+    wide = WIDE if services is None else WIDE + 50
+    console = Console() if sys.stdout.isatty() else Console(width=wide)
     console.print(table)
-    if lobby is not None:
+    for line in ratio_lines(rows):
+        console.print(line, highlight=False)
+    for lobby in lobbies:
         limit = (
             ""
             if lobby["refused"] is None
             else f" (of {lobby['target']} asked for: the server allows no more, {lobby['refused']})"
         )
+        workers = "" if lobby.get("workers") is None else f"--workers {lobby['workers']}, "
         console.print(
-            f"lobby: {lobby['tables']} open tables{limit}, of people nobody joined, no bots: "
-            "GET /api/tables median "
+            f"lobby: {workers}{lobby['tables']} open tables{limit}, of people nobody joined, "
+            "no bots: GET /api/tables median "
             f"{lobby['listing_ms_median']:.1f} ms (max {lobby['listing_ms_max']:.1f}) of "
             f"{LOBBY_SAMPLES}; server RSS {lobby.get('VmRSS', math.nan):.0f} MiB",
             highlight=False,
         )
+
+
+def _server_cpu(row: dict[str, Any]) -> str:
+    """The server's CPU, split by process when it has several: the first one (which runs no
+    tables when it supervises workers), then those it started."""
+    total = f"{row['server_cpu_pct']:.0f}%"
+    split = row.get("server_cpu_split_pct", [])
+    return total if len(split) < 2 else f"{total} ({'+'.join(f'{p:.0f}' for p in split)})"
+
+
+def saturated_ratios(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Saturated steps/s of each number of workers over the fewest: at each N, and best N
+    over best N."""
+    saturated = [row for row in rows if row["model"] == "a" and row["workers"] is not None]
+    counts = sorted({row["workers"] for row in saturated})
+    if len(counts) < 2:
+        return {}
+    rate = {(row["workers"], row["tables"]): row["steps_per_s"] for row in saturated}
+    base = counts[0]
+
+    def best(workers: int) -> float:
+        return max((v for (w, _n), v in rate.items() if w == workers), default=math.nan)
+
+    ratios: dict[str, Any] = {"base_workers": base, "by_workers": {}}
+    for workers in counts[1:]:
+        ratios["by_workers"][workers] = {
+            "best": best(workers) / best(base),
+            "by_tables": {
+                n: v / rate[base, n]
+                for (w, n), v in sorted(rate.items())
+                if w == workers and (base, n) in rate and rate[base, n] > 0
+            },
+        }
+    return ratios
+
+
+def ratio_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """The saturated ratios in words, one line per number of workers."""
+    ratios = saturated_ratios(rows)
+    lines = []
+    for workers, found in ratios.get("by_workers", {}).items():
+        each = ", ".join(f"N={n} {ratio:.2f}x" for n, ratio in found["by_tables"].items())
+        lines.append(
+            f"saturated steps/s, {workers} workers over {ratios['base_workers']}: "
+            f"{found['best']:.2f}x best over best" + (f" ({each})" if each else "")
+        )
+    return lines
 
 
 def _errors(row: dict[str, Any]) -> str:
@@ -684,7 +885,7 @@ def _numbers(text: str) -> list[int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of numbers like 5,50") from None
     if not values or min(values) < 1:
-        raise argparse.ArgumentTypeError("table counts must be positive")
+        raise argparse.ArgumentTypeError("counts must be positive")
     return values
 
 
@@ -700,8 +901,26 @@ def _models(text: str) -> list[str]:
 
 def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--tables", type=_numbers, default=[5, 50, 200, 500], metavar="N,N")
+    parser.add_argument(
+        "--tables",
+        type=_numbers,
+        metavar="N,N",
+        help="table counts (default 5,50,200,500; with --workers, of model a: 200,400)",
+    )
+    parser.add_argument(
+        "--paced-tables",
+        type=_numbers,
+        metavar="N,N",
+        help="table counts of model b (default: those of --tables; with --workers 2000)",
+    )
     parser.add_argument("--models", type=_models, default=["a", "b"], metavar="a,b")
+    parser.add_argument(
+        "--workers",
+        type=_numbers,
+        metavar="N,N",
+        help="run everything for each number of `meja serve --workers`, on a throwaway "
+        "PostgreSQL (default settings) and Redis (default: one process on SQLite)",
+    )
     parser.add_argument("--seconds", type=float, default=15.0, help="measured seconds per run")
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not counted")
     parser.add_argument("--game", default="nasi_lemak")
@@ -721,6 +940,12 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.quick:
         args.tables, args.seconds, args.models, args.lobby_tables = [5, 50], 5.0, ["a"], 100
+    if args.tables is None:
+        args.tables = [5, 50, 200, 500] if args.workers is None else [200, 400]
+    if args.paced_tables is None:
+        args.paced_tables = args.tables if args.workers is None else [2000]
+    if args.workers is not None and args.abuse:
+        parser.error("--workers does not go with --abuse")
     if args.seconds <= 0 or args.warmup < 0 or args.timeout <= 0 or args.players < 1:
         parser.error("--seconds and --timeout must be positive, --warmup not negative")
     return args
@@ -734,6 +959,9 @@ def _one_line_errors() -> Iterator[None]:
     except (RuntimeError, OSError, ValueError) as exc:
         print(f"bench_server: error: {exc}", file=sys.stderr)
         raise SystemExit(1) from None
+    except KeyboardInterrupt:
+        print("bench_server: interrupted; what it started is stopped", file=sys.stderr)
+        raise SystemExit(130) from None
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -746,17 +974,64 @@ def main(argv: list[str] | None = None) -> None:
         if args.json:
             args.json.write_text(json.dumps({"abuse": rows}, indent=2) + "\n")
         return
+    signal.signal(signal.SIGTERM, _terminated)
+    if args.workers is not None:
+        workers_main(args)
+        return
     with _one_line_errors():
         supported = serve_options()
         rows = [
-            load_run(args, supported, model, tables)
+            load_run(args, supported, model, tables, Setup())
             for model in args.models
-            for tables in args.tables
+            for tables in _table_counts(args, model)
         ]
-        lobby = lobby_run(args, supported) if args.lobby_tables > 0 else None
-    show(rows, lobby, args)
+        lobby = lobby_run(args, supported, Setup()) if args.lobby_tables > 0 else None
+    show(rows, [] if lobby is None else [lobby], args)
     if args.json:
         args.json.write_text(json.dumps({"runs": rows, "lobby": lobby}, indent=2) + "\n")
+
+
+def workers_main(args: argparse.Namespace) -> None:
+    """Every run for each number of workers, all on one throwaway PostgreSQL and Redis."""
+    import cluster
+
+    with _one_line_errors():
+        supported = serve_options()
+        if "--workers" not in supported:
+            raise ValueError("--workers: the measured meja serve has no --workers")
+        rows: list[dict[str, Any]] = []
+        lobbies: list[dict[str, Any]] = []
+        with cluster.Services() as services:
+            described = services.describe()
+            for workers in args.workers:
+                setup = Setup(workers, services)
+                rows += [
+                    load_run(args, supported, model, tables, setup)
+                    for model in args.models
+                    for tables in _table_counts(args, model)
+                ]
+                if args.lobby_tables > 0:
+                    lobbies.append(lobby_run(args, supported, setup))
+    show(rows, lobbies, args, described)
+    if args.json:
+        figures = {
+            "services": described,
+            "runs": rows,
+            "lobby": lobbies,
+            "saturated_ratios": saturated_ratios(rows),
+        }
+        args.json.write_text(json.dumps(figures, indent=2) + "\n")
+
+
+def _table_counts(args: argparse.Namespace, model: str) -> list[int]:
+    """The table counts one model runs at."""
+    counts: list[int] = args.paced_tables if model == "b" else args.tables
+    return counts
+
+
+def _terminated(_signal: int, _frame: Any) -> None:
+    """SIGTERM ends the run as Ctrl-C does, so the servers and services it started stop."""
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
