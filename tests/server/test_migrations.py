@@ -224,6 +224,21 @@ def test_a_migration_that_fails_leaves_the_database_as_it_was(
         assert conn.execute(sa.text("SELECT wake_at FROM meja_tables")).scalar_one() == 100.0
 
 
+def test_the_leases_revision_is_taken_back_and_made_again(
+    empty_url: str, engine: sa.Engine
+) -> None:
+    _open(empty_url)
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), BASELINE)
+    with engine.connect() as conn:
+        assert _revision(conn) == BASELINE
+        assert not _columns(conn, "meja_tables") & LEASE_COLUMNS
+    _open(empty_url)
+    with engine.connect() as conn:
+        assert _revision(conn) == _head()
+        assert _differences(conn) == []
+
+
 def test_a_database_of_a_newer_meja_is_refused_in_one_line(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'meja.db'}"
     _open(url)
