@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-import meja.server.room as room_module
+import meja.server.table_views as views_module
 
 LOW = 6
 
@@ -27,7 +27,7 @@ def test_each_seat_update_is_built_once_and_shared_by_its_sockets(
 
     views: list[int | None] = []
     encoded: list[str] = []
-    view, encode = state_class.view, room_module.encode
+    view, encode = state_class.view, views_module.encode
 
     def counting_view(state: Any, player: int | None) -> dict[str, Any]:
         views.append(player)
@@ -40,7 +40,7 @@ def test_each_seat_update_is_built_once_and_shared_by_its_sockets(
         return text
 
     monkeypatch.setattr(state_class, "view", counting_view)
-    monkeypatch.setattr(room_module, "encode", counting_encode)
+    monkeypatch.setattr(views_module, "encode", counting_encode)
     seat1.move(LOW, 2)
     received = [_update_of_step(client, 3) for client in [*seat0, seat1, watcher]]
 

@@ -310,7 +310,11 @@ class State(ABC):
 
     def apply(self, action: int, player: int | None = None) -> None:
         """Apply action for player (default: the current player); raises IllegalAction."""
-        seat = self.check(action, player)
+        self.apply_checked(action, self.check(action, player))
+
+    def apply_checked(self, action: int, seat: int) -> None:
+        """Apply an action that check() accepted for seat, without testing it again: for
+        callers that check a step, store it, then take it (the server's move path)."""
         self._apply(action, seat)
         cast(list[object], self.history).append(step_pair(seat, action))
 
