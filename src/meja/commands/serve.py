@@ -263,7 +263,7 @@ def run(args: argparse.Namespace) -> int:
 
         from meja.server import create_app
         from meja.server.sole_server import claim_sqlite
-        from meja.server.storage import default_db_url
+        from meja.server.storage import SqlStorage, default_db_url
         from meja.server.transport import LingeringWebSockets, raise_open_files
     except ImportError as exc:
         raise ValueError(
@@ -286,7 +286,8 @@ def run(args: argparse.Namespace) -> int:
         raise
     settings = settings_from(args, db_url)
     try:
-        app = create_app(settings)
+        # Workers make their own app; this process only opens (and upgrades) the store once.
+        app = SqlStorage(db_url).close() if args.workers > 1 else create_app(settings)
     except ValueError:
         sock.close()
         claim.release()
@@ -306,7 +307,6 @@ def run(args: argparse.Namespace) -> int:
         threading.Thread(target=webbrowser.open, args=[lobby], daemon=True).start()
     workers = args.workers
     if workers > 1:
-        app.state.lobby.storage.close()
         os.environ[WORKER_SETTINGS] = json.dumps(
             {"settings": dataclasses.asdict(settings), "log_format": args.log_format}
         )

@@ -87,9 +87,8 @@ class Elsewhere(ApiError):
 
     def __init__(self, table_id: str, owner: str) -> None:
         super().__init__(
-            "elsewhere",
-            f"table {table_id} is served by another meja serve process ({owner}); "
-            "every process of one database needs --bus to reach the others' tables",
+            "moved",
+            f"table {table_id} is served by another server process now; your page reconnects to it",
             503,
         )
         self.owner = owner
