@@ -121,11 +121,18 @@ def test_a_stalled_server_gives_the_waiting_player_back_the_time(live_factory: A
     assert state["clock"]["0"] == 10
     lobby = live.app.state.lobby
     stalls = lobby.services.stalls
+    held = [0.0]
+    real = stalls._monotonic
+
+    def monotonic() -> float:
+        return real() + held[0]
 
     def stall() -> None:
-        # The stall itself: the loop is held, as a stopped process would be.
+        # The stall itself, on the loop between two ticks: 20 s pass on both clocks while
+        # nothing of the server runs, as for a stopped process.
+        stalls._monotonic = monotonic
         clock.advance(20)
-        time.sleep(2.0)
+        held[0] += 20
 
     lobby.loop.call_soon_threadsafe(stall)
     deadline = time.monotonic() + WAIT
