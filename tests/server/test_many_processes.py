@@ -33,7 +33,7 @@ from meja.server.storage import (
 
 from .conftest import WAIT, Endpoint, PeopleTable, ServerProcess, auth
 
-LEASE = 2.0
+LEASE = 3.0
 """The processes' lease in these tests: a dead owner's tables lapse this long after it died."""
 BOUND = 5.0
 """Seconds after the lease lapses by which another process serves the table again."""

@@ -25,7 +25,7 @@ log = logging.getLogger("meja.server")
 PREFIX = "meja:"
 BEAT_SECONDS = 1.0
 """How often a process says it is alive."""
-ALIVE_SECONDS = 3.0
+ALIVE_SECONDS = 4.0
 """How long a process counts as alive after it last said so."""
 RETRY_SECONDS = 0.5
 """The pause before the bus is tried again after Redis failed."""
