@@ -242,7 +242,6 @@ class Room(TableViews, TableClocks, TableDriver, TableTalk):
         """A client joined: welcome it with the whole state, and tell the others in a presence
         update; if a player returned, or the table was paused, everyone gets the state anew."""
         async with self._lock:
-            self.connections.add(conn)
             self.last_busy = time.monotonic()
             changed = False
             if conn.seat is not None:
@@ -253,6 +252,9 @@ class Room(TableViews, TableClocks, TableDriver, TableTalk):
                     await self._save_turns()
                     changed = True
                 changed = self._resume() or changed
+            # Joined only now: an update sent while the turns were being stored must not
+            # reach the socket before its welcome.
+            self.connections.add(conn)
             conn.push({"type": "welcome", "seat": conn.seat, "table": self.summary()})
             if self.may_read_chat(conn.seat):
                 latest = [message.to_dict() for message in self.chat[-CHAT_SENT:]]
