@@ -181,6 +181,14 @@ WAIT = 20.0
 """Seconds a test waits for a message before it fails."""
 
 
+def wait_until(condition: Callable[[], Any], what: str, seconds: float = WAIT) -> None:
+    """Poll condition until it holds; fail, saying what never happened, after seconds."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, what
+        time.sleep(0.02)
+
+
 class _Server(uvicorn.Server):
     """A uvicorn server that says when it is ready to take connections."""
 

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from meja.server.storage import SqlStorage, tables_table
 
-from .conftest import WAIT, PeopleTable, ServerProcess
+from .conftest import PeopleTable, ServerProcess, wait_until
 
 MANY = 20_000
 """Unfinished tables in the store of the memory test."""
@@ -30,13 +30,6 @@ def rss_mib(pid: int) -> float:
     raise AssertionError("no VmRSS")
 
 
-def wait_for(condition: Any, what: str) -> None:
-    deadline = time.monotonic() + WAIT
-    while not condition():
-        assert time.monotonic() < deadline, what
-        time.sleep(0.02)
-
-
 def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(
     live_factory: Any,
 ) -> None:
@@ -48,7 +41,7 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(
     mine = table.state(seat)
     assert table.move(seat, mine["legal"][0]["action"], mine["step"]).status_code == 200
     before = table.seen()
-    wait_for(lambda: table.id not in lobby.open, "the idle table stayed in memory")
+    wait_until(lambda: table.id not in lobby.open, "the idle table stayed in memory")
     holder = lobby.storage.holder(table.id)
     assert holder is not None and holder.owner is None, "an idle table keeps no lease"
     assert table.seen() == before
@@ -56,7 +49,7 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_as_it_was(
     client = live.join(table.id, table.tokens[0])
     client.until(lambda m: m["type"] == "state")
     rounds = lobby.lease_rounds
-    wait_for(lambda: lobby.lease_rounds >= rounds + 4, "the leases were not kept")
+    wait_until(lambda: lobby.lease_rounds >= rounds + 4, "the leases were not kept")
     assert table.id in lobby.open, "a table with a person connected left memory"
 
 
@@ -64,8 +57,8 @@ def test_a_table_whose_deadline_comes_is_loaded_again_by_itself(live_factory: An
     live = live_factory(idle_seconds=0.3, lease_seconds=0.4, unjoined_expiry=1.5)
     lobby = live.app.state.lobby
     table = PeopleTable(live, "peranakan", 2)
-    wait_for(lambda: table.id not in lobby.open, "the idle table stayed in memory")
-    wait_for(lambda: lobby.storage.load_table(table.id).finished_at is not None, "never ended")
+    wait_until(lambda: table.id not in lobby.open, "the idle table stayed in memory")
+    wait_until(lambda: lobby.storage.load_table(table.id).finished_at is not None, "never ended")
     shown = table.state()["table"]
     assert shown["finished"] and shown["ended_early"]
 
@@ -75,10 +68,7 @@ def _fill(url: str) -> list[str]:
     store = SqlStorage(url)
     now = time.time()
     seats = json.dumps(
-        [
-            {"kind": "human", "name": f"Player {n}", "bot": None, "token_hash": None}
-            for n in (1, 2)
-        ]
+        [{"kind": "human", "name": f"Player {n}", "bot": None, "token_hash": None} for n in (1, 2)]
     )
     ids = [f"many{index:06d}" for index in range(MANY)]
     rows = [
@@ -108,7 +98,7 @@ def test_twenty_thousand_waiting_tables_fit_in_one_process(
     url = f"sqlite:///{tmp_path / 'many.db'}"
     ids = _fill(url)
     server: ServerProcess = server_process(url)
-    wait_for(lambda: server.http.get("/healthz").status_code == 200, "never ready")
+    wait_until(lambda: server.http.get("/healthz").status_code == 200, "never ready")
     assert rss_mib(server.process.pid) < MOST_RSS_MIB
     started = time.monotonic()
     listed = server.http.get("/api/tables", params={"limit": 100})

@@ -31,7 +31,7 @@ from meja.server.storage import (
     standing_history,
 )
 
-from .conftest import WAIT, Endpoint, PeopleTable, ServerProcess, auth
+from .conftest import WAIT, Endpoint, PeopleTable, ServerProcess, auth, wait_until
 
 LEASE = 3.0
 """The processes' lease in these tests: a dead owner's tables lapse this long after it died."""
@@ -217,20 +217,20 @@ def test_a_killed_owner_s_tables_resume_on_another_process_and_lose_nothing(
             players.append(Player(endpoints, table, seat))
     for player in players:
         player.start()
-    deadline = time.monotonic() + WAIT
-    while min(player.acknowledged for player in players) < 20:
-        assert time.monotonic() < deadline, "the tables did not get going"
-        time.sleep(0.05)
+    wait_until(
+        lambda: min(player.acknowledged for player in players) >= 20, "the tables did not go"
+    )
     for player in players:
         player.endpoints = [b]
     a.kill()
     killed = time.monotonic()
     for player in players:
         player.killed_at = killed
-    deadline = killed + LEASE + BOUND + WAIT
-    while any(player.resumed_at is None and not player.stop.is_set() for player in players):
-        assert time.monotonic() < deadline, "a table never resumed"
-        time.sleep(0.05)
+    wait_until(
+        lambda: all(player.resumed_at or player.stop.is_set() for player in players),
+        "a table never resumed",
+        LEASE + BOUND + WAIT,
+    )
     resumed = max(player.resumed_at or killed for player in players) - killed
     assert resumed <= LEASE + BOUND, f"the last table resumed {resumed:.1f} s after the kill"
     for player in players:
@@ -338,10 +338,12 @@ def test_each_process_reports_its_health_and_numbers_and_is_unready_without_its_
     table.waiting()
     before = scrape(b)
     a.kill()
-    deadline = time.monotonic() + LEASE + BOUND
-    while scrape(b)["meja_leases_taken_over_total"] < before["meja_leases_taken_over_total"] + 1:
-        assert time.monotonic() < deadline, "the other process never took the table over"
-        time.sleep(0.05)
+    taken = before["meja_leases_taken_over_total"] + 1
+    wait_until(
+        lambda: scrape(b)["meja_leases_taken_over_total"] >= taken,
+        "the other process never took the table over",
+        LEASE + BOUND,
+    )
     assert "meja_move_ack_seconds_count" in scrape(b)
     own_redis.stop()
     answer = b.http.get("/healthz")
@@ -350,10 +352,10 @@ def test_each_process_reports_its_health_and_numbers_and_is_unready_without_its_
     assert checks["database"] == "ok" and checks["bus"] != "ok"
     assert b.http.get("/healthz/live").status_code == 200
     own_redis.start()
-    deadline = time.monotonic() + WAIT
-    while b.http.get("/healthz").status_code != 200:
-        assert time.monotonic() < deadline, "the process did not become ready with its bus back"
-        time.sleep(0.05)
+    wait_until(
+        lambda: b.http.get("/healthz").status_code == 200,
+        "the process did not become ready with its bus back",
+    )
 
 
 def test_a_table_of_bots_nobody_watches_goes_on_by_itself_after_its_owner_dies(
@@ -372,14 +374,10 @@ def test_a_table_of_bots_nobody_watches_goes_on_by_itself_after_its_owner_dies(
         assert loaded is not None
         return len(loaded.moves)
 
-    while stored() < 5:
-        time.sleep(0.05)
+    wait_until(lambda: stored() >= 5, "the bots never moved")
     first_owner = _holder(store, table["id"])
     a.kill()
     at_kill = stored()
-    killed = time.monotonic()
-    while stored() <= at_kill + 3:
-        assert time.monotonic() < killed + LEASE + BOUND, "the table stood still"
-        time.sleep(0.05)
+    wait_until(lambda: stored() > at_kill + 3, "the table stood still", LEASE + BOUND)
     assert _holder(store, table["id"]) != first_owner
     store.close()
