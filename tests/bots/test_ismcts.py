@@ -191,7 +191,7 @@ def test_a_seeded_search_makes_the_same_choices_on_every_build(name: str, player
     """A seeded search decides alike compiled or pure, and as it did before it was compiled."""
     game = load_game(name)
     heuristic = heuristic_for(game)
-    bot = make_bot(f"ismcts:iterations={BUDGET_BEFORE[name]}", game)
+    bot = make_bot(f"ismcts:iterations={BUDGET_BEFORE[name]},moves=all", game)
     assert isinstance(bot, ISMCTSBot)
     searched: list[tuple[int, int]] = []
 

@@ -28,6 +28,7 @@ from meja.core.game import sample_chance
 
 RolloutPolicy = Callable[[State, int, random.Random], int]
 Evaluator = Callable[[State], list[float]]
+Narrow = Callable[[State, int, list[int]], list[int]]
 
 DEFAULT_ITERATIONS: Final = 200
 DEFAULT_EXPLORATION: Final = 0.7
@@ -124,6 +125,7 @@ class ISMCTSBot:
         partial_weight: float = PARTIAL_WEIGHT,
         guide: RolloutPolicy | None = None,
         guide_bonus: float = 0.0,
+        narrow: Narrow | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError("ismcts: iterations must be at least 1")
@@ -149,6 +151,7 @@ class ISMCTSBot:
         self.partial_weight = partial_weight
         self.guide = guide if guide_bonus > 0 else None
         self.guide_bonus = guide_bonus
+        self.narrow = narrow
         self.last = SearchStats()
 
     def choose(self, state: State, player: int, rng: random.Random) -> int:
@@ -156,7 +159,7 @@ class ISMCTSBot:
 
         An iteration budget stops early once no other move can catch up with the leader.
         """
-        legal = state.legal_actions(player)
+        legal = self._moves(state, player)
         if len(legal) == 1:
             self.last = SearchStats()
             return legal[0]
@@ -196,6 +199,11 @@ class ISMCTSBot:
                 best_action, best_visits, best_mean = a, child.visits, child.mean()
         return best_action
 
+    def _moves(self, state: State, seat: int) -> list[int]:
+        """The legal moves of seat worth searching: all of them, or those the game narrows to."""
+        legal = state.legal_actions(seat)
+        return legal if self.narrow is None else self.narrow(state, seat, legal)
+
     @staticmethod
     def _settled(root: _Node, remaining: int) -> bool:
         """True when the most visited root move stays ahead whatever the remaining iterations do."""
@@ -221,7 +229,7 @@ class ISMCTSBot:
             if seat < 0:
                 values = state.returns()
                 break
-            actions = state.legal_actions(seat)
+            actions = self._moves(state, seat)
         for child, chooser in path:
             child.visits += 1
             child.reward += values[chooser]

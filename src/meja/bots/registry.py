@@ -1,4 +1,5 @@
-"""Bots by name ("random", "heuristic", "ismcts"), with settings such as "ismcts:iterations=400"."""
+"""Bots by name ("random", "heuristic", "ismcts"), with settings such as "ismcts:iterations=400",
+and by the levels people choose from ("beginner", "casual", "strong", "expert")."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from meja.bots.heuristic import (
     heuristic_values,
     search_guide,
     search_iterations,
+    search_moves,
 )
 from meja.bots.ismcts import (
     DEFAULT_EXPLORATION,
@@ -43,6 +45,9 @@ ISMCTS_SETTINGS = {
     f"(default {PARTIAL_WEIGHT:g})",
     "guide": "how much the game heuristic's own move is favoured at each decision, in win share "
     "(default: the game heuristic's guide, else 0)",
+    "scale": "times the game's own iteration budget, when iterations is not given (default 1)",
+    "moves": "which moves search weighs: game (default; whole trade offers where the game "
+    "narrows them) or all",
     "rollout": "rollout policy: random (default) or heuristic",
     "eval": "how rollouts that stop early are judged: heuristic (default where a game has one) "
     "or score",
@@ -85,10 +90,16 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
     guide = _number(settings, "guide", float)
     if guide is None:
         guide = search_guide(game)
+    scale = _number(settings, "scale", float)
+    if scale is not None and not 0 < scale <= 100:
+        raise ValueError("ismcts: scale must be a number above 0 and at most 100")
+    if iterations is None:
+        iterations = max(1, round(search_iterations(game, DEFAULT_ITERATIONS) * (scale or 1)))
+    moves = settings.get("moves", "game")
+    if moves not in ("game", "all"):
+        raise ValueError(f"ismcts: moves must be game or all, got {moves!r}")
     return ISMCTSBot(
-        iterations=search_iterations(game, DEFAULT_ITERATIONS)
-        if iterations is None
-        else int(iterations),
+        iterations=int(iterations),
         seconds=_number(settings, "seconds", float),
         exploration=DEFAULT_EXPLORATION if exploration is None else exploration,
         rollout_depth=depth,
@@ -100,7 +111,17 @@ def _make_ismcts(game: Game, settings: dict[str, str]) -> ISMCTSBot:
         partial_weight=PARTIAL_WEIGHT if partial is None else partial,
         guide=heuristic_for(game) if guide else None,
         guide_bonus=guide,
+        narrow=search_moves(game) if moves == "game" else None,
     )
+
+
+def _make_heuristic(game: Game, settings: dict[str, str]) -> HeuristicBot:
+    """A HeuristicBot, with blunder=0.3 for one that plays three moves in ten at random."""
+    unknown = sorted(set(settings) - {"blunder"})
+    if unknown:
+        raise ValueError(f"heuristic: unknown setting {unknown[0]!r} (settings: blunder)")
+    blunder = _number(settings, "blunder", float)
+    return HeuristicBot(game, blunder=blunder or 0.0)
 
 
 def _plain(kind: str, bot: Callable[[Game], Bot]) -> BotFactory:
@@ -116,9 +137,38 @@ def _plain(kind: str, bot: Callable[[Game], Bot]) -> BotFactory:
 
 _FACTORIES: dict[str, BotFactory] = {
     "random": _plain("random", lambda game: RandomBot()),
-    "heuristic": _plain("heuristic", HeuristicBot),
+    "heuristic": _make_heuristic,
     "ismcts": _make_ismcts,
 }
+
+
+LEVELS: dict[str, str] = {
+    "beginner": "heuristic:blunder=0.3",
+    "casual": "heuristic",
+    "strong": "ismcts",
+    "expert": "ismcts:scale=3",
+}
+"""The levels a person chooses an opponent by, weakest first, and the bot spec each stands for.
+
+Beginner plays the rules of thumb with three moves in ten at random; Casual, the rules of thumb;
+Strong searches at its game's budget (worst move under a second on one core); Expert searches
+three times as long (docs/bots.md gives each level's measured strength)."""
+
+LEVEL_WORDS: dict[str, str] = {
+    "beginner": "Beginner: plays sensibly, with a few careless moves",
+    "casual": "Casual: plays the obvious good move",
+    "strong": "Strong: thinks ahead before each move",
+    "expert": "Expert: thinks ahead three times as long",
+}
+"""How the lobby and `meja play` describe each level to a person."""
+
+
+def level_spec(level: str) -> str:
+    """The bot spec a level stands for; ValueError names the levels."""
+    spec = LEVELS.get(level.strip().lower())
+    if spec is None:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    return spec
 
 
 def bot_names() -> list[str]:
@@ -130,8 +180,14 @@ def make_bot(spec: str, game: Game) -> Bot:
     """Build the bot named by spec ("name" or "name:key=value,key=value") for game."""
     name, _, rest = spec.strip().partition(":")
     name = name.lower()
+    if name in LEVELS:
+        if rest:
+            raise ValueError(f"{name}: a level takes no settings (use a bot spec for those)")
+        return make_bot(LEVELS[name], game)
     if name not in _FACTORIES:
-        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(bot_names())})")
+        raise ValueError(
+            f"unknown bot {name!r} (levels: {', '.join(LEVELS)}; bots: {', '.join(bot_names())})"
+        )
     settings: dict[str, str] = {}
     for item in filter(None, rest.split(",")):
         key, sep, value = item.partition("=")

@@ -11,6 +11,7 @@ from meja.core import State
 
 Choose = Callable[[State, int, random.Random], int]
 Values = Callable[[State], list[float]]
+Narrow = Callable[[State, int, list[int]], list[int]]
 
 
 @dataclass(frozen=True)
@@ -25,3 +26,6 @@ class Heuristic:
     """ISMCTS iterations per move when none are asked for (None: the bot's own default)."""
     search_guide: float = 0.0
     """The win share by which ISMCTS favours the heuristic's own move."""
+    search_moves: Narrow | None = None
+    """The legal moves worth searching at a decision (all of them when None): a game whose
+    choices are built step by step (a trade offer card by card) lets search weigh whole ones."""

@@ -10,6 +10,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from meja.bots import bot_names
+from meja.bots.registry import LEVEL_WORDS, LEVELS
 from meja.core import Game, list_games
 from meja.core.registry import spec_of
 from meja.core.spec import Drawing
@@ -131,8 +132,12 @@ async def game_detail(name: str, lobby: LobbyDep) -> dict[str, Any]:
 
 @router.get("/bots", response_model=BotList)
 async def bots_list(lobby: LobbyDep) -> dict[str, Any]:
-    """Bot kinds a seat may use, and the stand-ins for absent players."""
-    return {"bots": bot_names(), "standin": list(lobby.services.standin_bots)}
+    """Bot kinds a seat may use, the levels people choose from, and the stand-ins for absent
+    players."""
+    levels = [
+        {"name": name, "words": LEVEL_WORDS[name], "spec": spec} for name, spec in LEVELS.items()
+    ]
+    return {"bots": bot_names(), "levels": levels, "standin": list(lobby.services.standin_bots)}
 
 
 @router.get("/limits", response_model=Limits)

@@ -65,10 +65,20 @@ class GameDetail(GameInfo):
     drawing_version: int
 
 
+class BotLevel(BaseModel):
+    """A level a person picks an opponent by, its words and the bot spec it stands for."""
+
+    name: str
+    words: str
+    spec: str
+
+
 class BotList(BaseModel):
-    """Bot kinds a seat may use, and the bots that play for absent players, best first."""
+    """Bot kinds a seat may use, the levels people choose from (weakest first), and the bots
+    that play for absent players, best first."""
 
     bots: list[str]
+    levels: list[BotLevel]
     standin: list[str]
 
 
