@@ -467,8 +467,8 @@ def test_the_lobby_makes_a_turn_based_table_private_by_default(
     expect(row).to_contain_text("turn-based, 2 days a move")
     assert page.locator(f'#open-tables a[href="/t/{table_id}"]').count() == 0
     # A table of bots alone is public by default, a show for anyone.
-    page.select_option('[data-seat-kind="0"]', "bot:random")
-    page.select_option('[data-seat-kind="1"]', "bot:random")
+    page.select_option('[data-seat-kind="0"]', "bot:beginner")
+    page.select_option('[data-seat-kind="1"]', "bot:beginner")
     expect(page.locator("#private")).not_to_be_checked()
 
 

@@ -178,7 +178,7 @@ def test_a_table_set_up_without_hints_has_no_hint_button(web: Any, browser: Brow
     expect(page.locator("#hints")).to_be_checked()
     page.select_option("#game", "te_kuiti")
     page.select_option("#players", "2")
-    page.select_option('[data-seat-kind="1"]', "bot:heuristic")
+    page.select_option('[data-seat-kind="1"]', "bot:casual")
     page.locator("#hints").uncheck()
     page.click("#create")
     expect(page.locator("#created")).to_be_visible()

@@ -2,6 +2,7 @@
 // The lobby: a card per game, set up the seats, create the table, share the links, find tables.
 
 import { api, rememberSeat } from "./api.js";
+import { levelTitle, loadBots, seatWithLevel } from "./bot_levels.js";
 import { gamePicture } from "./cards.js";
 import { html } from "./svg.js";
 import { drawYourTables, kindWords } from "./your_tables.js";
@@ -11,6 +12,7 @@ import { drawYourTables, kindWords } from "./your_tables.js";
 /** @typedef {import("./types.js").TableListing} TableListing */
 /** @typedef {import("./types.js").CreatedTable} CreatedTable */
 /** @typedef {import("./types.js").Limits} Limits */
+/** @typedef {import("./types.js").BotLevel} BotLevel */
 /** @typedef {import("./api.js").ApiError} ApiError */
 /** @typedef {"open"|"finished"} ListName */
 
@@ -25,8 +27,10 @@ const $select = (id) => /** @type {HTMLSelectElement} */ ($(id));
 const $button = (id) => /** @type {HTMLButtonElement} */ ($(id));
 /** @type {GameInfo[]} */
 let games = [];
-/** @type {string[]} */
-let bots = ["random"];
+/** The levels of bot a seat may have, weakest first. @type {BotLevel[]} */
+let levels = [];
+/** The level a new bot seat starts at. */
+const DEFAULT_LEVEL = "casual";
 /** @type {Limits|null} */
 let limits = null;
 
@@ -48,18 +52,29 @@ function currentGame() {
 }
 
 /**
- * @param {number} index
- * @param {string} bot
+ * The level a seat's choice names ("bot:strong"), if it is a bot.
+ * @param {string} choice
  */
-function seatRow(index, bot) {
-  const kind = /** @type {HTMLSelectElement} */ (html("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}` }));
-  const choices = [
-    ["you", "You"],
-    ["human", "A friend"],
-    ...bots.map((b) => [`bot:${b}`, `Bot (${b})`]),
-  ];
-  for (const [value, text] of choices) kind.append(html("option", { value, text }));
-  kind.value = index === 0 ? "you" : `bot:${bot}`;
+function chosenLevel(choice) {
+  return choice.startsWith("bot:") ? levels.find((level) => `bot:${level.name}` === choice) : undefined;
+}
+
+/** The seat choices made now, in seat order. */
+function seatChoices() {
+  return [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("[data-seat-kind]"))].map((select) => select.value);
+}
+
+/**
+ * A seat of the form: who sits there (you, a friend, a bot of a level) and the name to show; a
+ * line under a bot seat says what its level plays like.
+ * @param {number} index
+ * @param {string} level
+ */
+function seatRow(index, level) {
+  const kind = /** @type {HTMLSelectElement} */ (html("select", { "data-seat-kind": index, "aria-label": `seat ${index + 1}`, "aria-describedby": `seat-hint-${index}` }));
+  kind.append(html("option", { value: "you", text: "You" }), html("option", { value: "human", text: "A friend" }));
+  for (const choice of levels) kind.append(html("option", { value: `bot:${choice.name}`, text: `Bot: ${levelTitle(choice)}`, title: choice.words }));
+  kind.value = index === 0 ? "you" : `bot:${level}`;
   const name = html("input", {
     "data-seat-name": index,
     "aria-label": `name of player ${index + 1}`,
@@ -67,16 +82,42 @@ function seatRow(index, bot) {
     maxlength: "40",
     size: "12",
   });
-  return html("div", { class: "seat-row" }, html("span", { class: "num", text: `${index + 1}.` }), kind, name);
+  const hint = html("span", { class: "seat-hint muted", id: `seat-hint-${index}`, "data-seat-hint": index });
+  return html("div", { class: "seat-row" }, html("span", { class: "num", text: `${index + 1}.` }), kind, name, hint);
 }
 
 function drawSeats() {
   const rows = $("seat-rows");
   const count = Number($select("players").value);
-  const bot = bots.includes("heuristic") ? "heuristic" : bots[0];
+  const level = levels.some((choice) => choice.name === DEFAULT_LEVEL) ? DEFAULT_LEVEL : levels[0]?.name;
   while (rows.children.length > count) /** @type {ChildNode} */ (rows.lastChild).remove();
-  while (rows.children.length < count) rows.append(seatRow(rows.children.length, bot));
+  while (rows.children.length < count) rows.append(seatRow(rows.children.length, level));
+  drawSeatChoices();
+}
+
+/** What follows from the seats chosen: each bot seat's level in words, the bots' time to think
+ * and whether the table is private. */
+function drawSeatChoices() {
+  seatChoices().forEach((choice, index) => {
+    const hint = $(`seat-hint-${index}`);
+    const level = chosenLevel(choice);
+    hint.textContent = level ? level.words : "";
+    hint.hidden = !level;
+  });
+  drawBudget();
   drawPrivate();
+}
+
+/** The most a searching bot may think a move here, said when a seat has one of its levels. */
+function drawBudget() {
+  const budget = $("bot-budget");
+  const searching = levels.filter((level) => level.spec.split(":")[0] === "ismcts");
+  const chosen = seatChoices().some((choice) => searching.includes(/** @type {BotLevel} */ (chosenLevel(choice))));
+  budget.classList.toggle("hidden", !limits || !chosen);
+  if (!limits || !chosen) return;
+  const names = new Intl.ListFormat("en", { type: "conjunction" }).format(searching.map(levelTitle));
+  budget.textContent = `${names} bots think for at most ${limits.bot_seconds} s a move on this server, ` +
+    `trying at most ${limits.bot_iterations} ways the game could go.`;
 }
 
 /** The kind chosen: live, or turn-based with its time per move. */
@@ -98,8 +139,7 @@ function drawKind() {
  */
 function drawPrivate() {
   if (privateChosen) return;
-  const kinds = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("[data-seat-kind]"))].map((select) => select.value);
-  /** @type {HTMLInputElement} */ ($("private")).checked = kinds.some((kind) => !kind.startsWith("bot:"));
+  /** @type {HTMLInputElement} */ ($("private")).checked = seatChoices().some((kind) => !kind.startsWith("bot:"));
 }
 
 /** @param {GameOption} opt */
@@ -207,7 +247,7 @@ function gameCard(game) {
 }
 
 /**
- * "Learn to play": a guided first game against the heuristic bot, two players, dealt from the
+ * "Learn to play": a guided first game against the heuristic bot (a Casual one), two players, dealt from the
  * same fixed seed for everyone, with a hint at every decision; opens the seat at once.
  */
 /** @param {GameInfo} game */
@@ -333,7 +373,7 @@ function showLinks(table, mine, game) {
 
 /** @param {import("./types.js").Seat[]} seats */
 function seatSummary(seats) {
-  return seats.map((s) => (s.kind === "bot" ? `${s.name}` : `${s.name}${s.connected ? " ●" : ""}`)).join(", ");
+  return seats.map((s) => (s.kind === "bot" ? seatWithLevel(s) : `${s.name}${s.connected ? " ●" : ""}`)).join(", ");
 }
 
 /**
@@ -393,10 +433,7 @@ function drawLimits() {
     "."));
   full.classList.toggle("hidden", !limits.full);
   $button("create").disabled = limits.full;
-  const budget = $("bot-budget");
-  budget.textContent = `A searching bot (ismcts) may think at most ${limits.bot_seconds} s or ` +
-    `${limits.bot_iterations} iterations a move on this server.`;
-  budget.classList.toggle("hidden", !bots.includes("ismcts"));
+  drawBudget();
   // The times per move this server allows, its default chosen until the person chooses.
   const times = limits.move_time;
   if (times) {
@@ -483,7 +520,7 @@ async function refresh() {
 }
 
 async function start() {
-  [games, { bots }] = await Promise.all([api("/api/games"), api("/api/bots")]);
+  [games, { levels }] = await Promise.all([api("/api/games"), loadBots()]);
   const select = $select("game");
   for (const game of games) select.append(html("option", { value: game.name, text: game.title }));
   drawCards();
@@ -495,7 +532,7 @@ async function start() {
   for (const radio of document.querySelectorAll('input[name="kind"]')) radio.addEventListener("change", drawKind);
   $("private").addEventListener("change", () => { privateChosen = true; });
   $("move-time").addEventListener("change", () => { $select("move-time").dataset.chosen = "yes"; });
-  $("seat-rows").addEventListener("change", () => drawPrivate());
+  $("seat-rows").addEventListener("change", drawSeatChoices);
   $("open-more").addEventListener("click", () => more("open"));
   $("finished-more").addEventListener("click", () => more("finished"));
   drawGame();

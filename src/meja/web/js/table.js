@@ -12,6 +12,7 @@ import * as motion from "./motion.js";
 import { offerRules } from "./rules_dialog.js";
 import * as sound from "./sound.js";
 import { seatMarks } from "./seat_marks.js";
+import { levelLabel, levelOf, loadBots } from "./bot_levels.js";
 import { setUpChat } from "./chat.js";
 import * as notices from "./notices.js";
 import { statisticsTable } from "./statistics.js";
@@ -246,7 +247,9 @@ function drawSeats(message) {
     const dot = html("span", { class: "dot", style: `background:${seatColour(index)}`, "aria-hidden": "true", text: marks[index] });
     const parts = [dot, seat.name];
     if (index === message.you) parts.push(html("span", { class: "badge", text: "you" }));
-    if (seat.kind === "bot") parts.push(html("span", { class: "badge" }, "bot", html("span", { class: "detail", text: `: ${seat.bot}` })));
+    const level = levelLabel(seat);
+    if (level) parts.push(html("span", { class: "badge", title: levelOf(seat.bot)?.words, text: level }));
+    else if (seat.kind === "bot") parts.push(html("span", { class: "badge" }, "bot", html("span", { class: "detail", text: `: ${seat.bot}` })));
     if (seat.away) parts.push(html("span", { class: "badge away", text: "bot playing for them" }));
     else if (seat.kind === "human" && !seat.connected) parts.push(html("span", { class: "badge offline", text: "not here" }));
     if (seat.overdue && !message.result) parts.push(html("span", { class: "badge away", text: "out of time" }));
@@ -1137,8 +1140,12 @@ hints.install({
   },
 });
 sound.setMuted(sound.muted());
-// The paces are the server's to say; the table is joined once they are known (or not to be had).
-api("/api/limits").then((limits) => {
-  chat.limits(limits);
-  if (limits.paces) page.paces = Object.fromEntries(Object.entries(limits.paces).map(([name, seconds]) => [name, seconds * 1000]));
-}).catch(() => {}).finally(() => connection.connect());
+// The paces and the bot levels are the server's to say; the table is joined once they are known
+// (or not to be had: a bot seat then shows its spec).
+Promise.allSettled([
+  api("/api/limits").then((limits) => {
+    chat.limits(limits);
+    if (limits.paces) page.paces = Object.fromEntries(Object.entries(limits.paces).map(([name, seconds]) => [name, seconds * 1000]));
+  }),
+  loadBots(),
+]).finally(() => connection.connect());

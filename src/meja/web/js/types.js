@@ -16,7 +16,8 @@
  * @property {number} seat  its index at the table
  * @property {string} name
  * @property {"human"|"bot"} kind
- * @property {string|null} bot  the bot's kind ("random", "heuristic", "ismcts"), null for a person
+ * @property {string|null} bot  the bot as the table was made with it: a level ("strong") or a bot
+ *   spec ("ismcts:iterations=400"); null for a person
  * @property {boolean} connected  a page of the seat is open now
  * @property {string|null} away  why a bot plays for the person ("clock", "left"), or null
  * @property {boolean} [overdue]  a turn-based table: the seat's time to move ran out
@@ -286,6 +287,22 @@
  * @property {number} [chat_messages]  chat messages a sender may send in chat_seconds
  * @property {number} [chat_seconds]
  * @property {{min: number, max: number, default: number}} [move_time]  a turn-based table's seconds a move
+ */
+
+/**
+ * A level of bot a person chooses from (GET /api/bots `levels`, weakest first).
+ * @typedef {object} BotLevel
+ * @property {string} name  what a seat's `bot` is set to: "beginner", "casual", ...
+ * @property {string} words  the level in words: "Strong: thinks ahead before each move"
+ * @property {string} spec  the bot spec it stands for ("ismcts:scale=3")
+ */
+
+/**
+ * GET /api/bots: the bot specs a seat may use, the levels, and the stand-ins for absent people.
+ * @typedef {object} BotList
+ * @property {string[]} bots
+ * @property {BotLevel[]} levels
+ * @property {string[]} standin
  */
 
 /**

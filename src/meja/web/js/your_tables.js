@@ -5,6 +5,7 @@
 // table's state is asked with its seat's token, so "your turn" is the server's own answer.
 
 import { api, mySeats } from "./api.js";
+import { seatWithLevel } from "./bot_levels.js";
 import { html } from "./svg.js";
 
 /** @typedef {import("./types.js").StateMessage} StateMessage */
@@ -113,7 +114,7 @@ function row({ seat, state }) {
   const table = state.table;
   const turn = whoseTurn(state);
   const mine = turn === "your turn";
-  const players = table.seats.map((s, index) => (index === state.you ? `${s.name} (you)` : s.name)).join(", ");
+  const players = table.seats.map((s, index) => (index === state.you ? `${s.name} (you)` : seatWithLevel(s))).join(", ");
   const over = turn === "finished" || turn === "ended early";
   return html("li", { class: mine ? "your-turn" : "", "data-your-table": table.id },
     html("strong", { text: seat.title && seat.title.startsWith("Learning") ? seat.title : table.title }),
