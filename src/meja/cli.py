@@ -7,9 +7,20 @@ import sys
 from collections.abc import Sequence
 
 from meja import BUILD, __version__
-from meja.commands import arena, compare, demo, info, play, random_game, replay, serve, simulate
+from meja.commands import (
+    arena,
+    compare,
+    demo,
+    info,
+    play,
+    random_game,
+    replay,
+    rules,
+    serve,
+    simulate,
+)
 
-COMMAND_MODULES = (info, random_game, replay, demo, arena, play, serve, simulate, compare)
+COMMAND_MODULES = (info, rules, random_game, replay, demo, arena, play, serve, simulate, compare)
 """The sub-commands in the order `meja --help` lists them; each module registers itself."""
 
 
