@@ -85,8 +85,9 @@ def _assigned_name(node: ast.stmt) -> str | None:
     return targets[0].id if len(targets) == 1 and isinstance(targets[0], ast.Name) else None
 
 
-def _scopes(body: list[ast.stmt], prefix: str) -> Iterator[tuple[int, int, str]]:
-    """(first line, last line, qualname) of every definition and named assignment in body.
+def _scopes(body: list[ast.stmt], prefix: str, names: bool) -> Iterator[tuple[int, int, str]]:
+    """(first line, last line, qualname) of every definition in body, and with names of every
+    assignment of one name (in a module or class body, not among a function's locals).
 
     A string right after an assignment documents the name assigned, so it is part of its scope.
     """
@@ -95,8 +96,8 @@ def _scopes(body: list[ast.stmt], prefix: str) -> Iterator[tuple[int, int, str]]
         if isinstance(node, _SCOPES):
             qualname = f"{prefix}{node.name}"
             yield _first_line(node), last, qualname
-            yield from _scopes(node.body, f"{qualname}.")
-        elif (name := _assigned_name(node)) is not None:
+            yield from _scopes(node.body, f"{qualname}.", isinstance(node, ast.ClassDef))
+        elif names and (name := _assigned_name(node)) is not None:
             following = body[index + 1] if index + 1 < len(body) else None
             if isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant):
                 last = following.end_lineno or last
@@ -106,7 +107,7 @@ def _scopes(body: list[ast.stmt], prefix: str) -> Iterator[tuple[int, int, str]]
 def in_documentation(source: str, labels: Labels) -> list[Citation]:
     """The labels that the comments and docstrings of source cite, each in its innermost scope."""
     tree = ast.parse(source)
-    scopes = sorted(_scopes(tree.body, ""), key=lambda scope: scope[1] - scope[0])
+    scopes = sorted(_scopes(tree.body, "", True), key=lambda scope: scope[1] - scope[0])
     cited: list[Citation] = []
     for first_line, text in _documentation(source, tree):
         for offset, label in labels.found(text):
