@@ -18,15 +18,23 @@ CHECKER_ADVICE = ("No render fps was declared",)
 """check_env's advice for windowed renders; meja renders text."""
 
 
-@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
-def test_gymnasium_check_env_passes(env_id: str) -> None:
-    env = gymnasium.make(env_id, illegal_action="lose", render_mode="ansi")
+def checked(env: gymnasium.Env) -> list[str]:  # type: ignore[type-arg]
+    """check_env's warnings on env, less its advice for windowed renders; it raises on failure."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        check_env(env.unwrapped)
+        check_env(env)
     messages = [str(warning.message) for warning in caught]
-    unexpected = [text for text in messages if not any(a in text for a in CHECKER_ADVICE)]
-    assert unexpected == []
+    return [text for text in messages if not any(a in text for a in CHECKER_ADVICE)]
+
+
+@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
+def test_gymnasium_check_env_passes_on_each_id_as_it_comes(env_id: str) -> None:
+    assert checked(gymnasium.make(env_id).unwrapped) == []
+
+
+@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
+def test_gymnasium_check_env_passes_with_a_text_render(env_id: str) -> None:
+    assert checked(gymnasium.make(env_id, render_mode="ansi").unwrapped) == []
 
 
 def play(env: MejaEnv, seed: int) -> tuple[float, int]:
@@ -79,8 +87,10 @@ def test_the_same_seed_replays_the_same_game() -> None:
     assert one.table.state.history == two.table.state.history
 
 
-def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
-    env = MejaEnv("te_kuiti", num_players=2)
+def test_with_illegal_action_raise_an_action_outside_the_mask_is_refused_and_changes_nothing() -> (
+    None
+):
+    env = MejaEnv("te_kuiti", num_players=2, illegal_action="raise")
     observation, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     history = list(env.table.state.history)
@@ -90,8 +100,8 @@ def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
     assert np.array_equal(env.table.observe(0), observation)
 
 
-def test_with_illegal_action_lose_the_game_ends_as_a_loss_and_says_why() -> None:
-    env = MejaEnv("te_kuiti", num_players=2, illegal_action="lose")
+def test_an_action_outside_the_mask_ends_the_game_as_a_loss_and_says_why() -> None:
+    env = gymnasium.make("meja/TeKuiti-v0").unwrapped
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     _, reward, terminated, _, info = env.step(illegal)
@@ -112,3 +122,14 @@ def test_every_id_plays_its_own_game() -> None:
     for env_id, game in ENV_IDS.items():
         env = gymnasium.make(env_id).unwrapped
         assert env.table.game is load_game(game)
+
+
+def test_info_names_each_legal_action_in_the_masks_order() -> None:
+    env = MejaEnv("mooncake", num_players=3, seat=2)
+    _, info = env.reset(seed=5)
+    for _ in range(6):
+        legal = np.flatnonzero(info["action_mask"]).tolist()
+        state = env.table.state
+        assert info["action_names"] == [state.action_to_str(a, 2) for a in legal]
+        assert len(set(info["action_names"])) == len(legal) > 0
+        _, _, _, _, info = env.step(legal[-1])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import warnings
 from typing import Any
 
 import numpy as np
@@ -13,10 +14,13 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
+from meja.bots.heuristics import HEURISTICS
 from meja.core.errors import IllegalAction
 from meja.core.game import CHANCE
 from meja.core.registry import load_game
-from meja.env import openspiel
+from meja.env import max_game_length, openspiel
+from meja.env.evaluator import HeuristicEvaluator
+from meja.env.information import RECENT, information_layout
 from meja.env.table import Table
 
 PERFECT = pyspiel.GameType.Information.PERFECT_INFORMATION
@@ -100,7 +104,7 @@ def test_each_game_loads_at_both_ends_of_its_player_range_with_the_facts_declare
     kind = game.get_type()
     assert game.num_players() == players
     assert game.num_distinct_actions() == meja_game.num_actions(players)
-    assert game.max_game_length() == meja_game.max_game_length(players)
+    assert game.max_game_length() == max_game_length(meja_game, players, {})
     assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
     assert kind.short_name == f"meja_{name}"
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
@@ -315,6 +319,72 @@ def test_openspiels_observation_api_gives_the_tensor_and_the_strings(name: str) 
         assert observation.string_from(state, seat) == state.observation_string(seat)
         assert information.string_from(state, seat) == state.information_state_string(seat)
     assert list(game.observation_tensor_shape()) == [observation.tensor.size]
+    assert list(game.information_state_tensor_shape()) == [information.tensor.size]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_information_state_tensor_is_the_observation_and_the_seats_own_moves(name: str) -> None:
+    state = decision_points(name, 2, 4, 7)[2]
+    table = replay(state)
+    layout = information_layout(table)
+    actions = table.num_actions
+    for seat in range(2):
+        tensor = np.asarray(state.information_state_tensor(seat))
+        own = [action for player, action in steps(state) if player == seat]
+        assert np.array_equal(tensor[: table.layout.size], table.observe(seat))
+        counts = tensor[layout.slice("own_action_counts")]
+        assert counts.sum() == len(own) and all(counts[a] >= 1 for a in own)
+        recent = tensor[layout.slice("own_recent_actions")].reshape(RECENT, actions)
+        assert [int(row.argmax()) for row in recent[: len(own[-RECENT:])]] == own[::-1][:RECENT]
+        assert recent.sum() == min(RECENT, len(own))
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_an_information_state_tensor_is_the_same_in_every_world_the_seat_cannot_tell_apart(
+    name: str,
+) -> None:
+    sampler = pyspiel.UniformProbabilitySampler(6, 0.0, 1.0)
+    for state in decision_points(name, 3, 6, 11)[:4]:
+        seat = state.current_player()
+        tensor = state.information_state_tensor(seat)
+        for _ in range(3):
+            assert (
+                state.resample_from_infostate(seat, sampler).information_state_tensor(seat)
+                == tensor
+            )
+
+
+@pytest.mark.parametrize("name", HIDDEN)
+def test_openspiels_mcts_on_a_game_with_hidden_cards_warns_that_it_sees_them(name: str) -> None:
+    game = spiel(name, 2)
+    rng = np.random.RandomState(1)
+    with pytest.warns(openspiel.HiddenInformationWarning, match="seeing every hidden card"):
+        mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng))
+
+
+@pytest.mark.parametrize("name", ["peranakan", "te_kuiti"])
+def test_openspiels_mcts_on_a_perfect_information_game_is_quiet(name: str) -> None:
+    game = spiel(name, 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        mcts.MCTSBot(game, 2.0, 4, HeuristicEvaluator(game))
+        ismcts.ISMCTSBot(game, HeuristicEvaluator(game), 2.0, 4)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_heuristic_evaluator_gives_the_games_own_values(name: str) -> None:
+    state = decision_points(name, 2, 8, 10)[1]
+    evaluator = HeuristicEvaluator(state.get_game())
+    values = HEURISTICS[name].values
+    assert values is not None
+    assert evaluator.evaluate(state).tolist() == values(state.meja_state)
+    legal = state.legal_actions()
+    assert evaluator.prior(state) == [(action, 1.0 / len(legal)) for action in legal]
+
+
+def test_the_heuristic_evaluator_refuses_a_game_meja_does_not_have() -> None:
+    with pytest.raises(ValueError, match="no meja heuristic evaluates tic_tac_toe"):
+        HeuristicEvaluator(pyspiel.load_game("tic_tac_toe"))
 
 
 def meja_error(call: Any, *args: Any) -> str:

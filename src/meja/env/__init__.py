@@ -1,6 +1,7 @@
 """Reinforcement-learning adapters: PettingZoo, Gymnasium and OpenSpiel over the game protocol.
 
     env = meja.env.pettingzoo_env("nasi_lemak", num_players=4)
+    env = meja.env.parallel_env("mooncake", num_players=6)
     env = gymnasium.make("meja/TeKuiti-v0", opponents="heuristic")
 
 Importing meja.env registers the Gymnasium ids in ENV_IDS. It needs the rl extra
@@ -21,6 +22,8 @@ except ImportError as missing:  # pragma: no cover - depends on what is installe
 
 from meja.env.aec import MejaAECEnv
 from meja.env.encoding import Encoder, Field, Layout
+from meja.env.lengths import max_game_length
+from meja.env.parallel import MejaParallelEnv
 from meja.env.single import MejaEnv
 from meja.env.table import Table
 
@@ -38,6 +41,14 @@ def pettingzoo_env(
 ) -> MejaAECEnv:
     """A PettingZoo AEC env of game for num_players seats (the game's default count if None)."""
     return MejaAECEnv(game, num_players, render_mode, **options)
+
+
+def parallel_env(
+    game: str, num_players: int | None = None, render_mode: str | None = None, **options: Any
+) -> MejaParallelEnv:
+    """A PettingZoo ParallelEnv of game: every seat that may act steps at once (Mooncake's
+    simultaneous turns)."""
+    return MejaParallelEnv(game, num_players, render_mode, **options)
 
 
 def gymnasium_env(game: str, **kwargs: Any) -> MejaEnv:
@@ -66,7 +77,10 @@ __all__ = [
     "Layout",
     "MejaAECEnv",
     "MejaEnv",
+    "MejaParallelEnv",
     "Table",
     "gymnasium_env",
+    "max_game_length",
+    "parallel_env",
     "pettingzoo_env",
 ]

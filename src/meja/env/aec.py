@@ -1,9 +1,11 @@
 """A meja game as a PettingZoo AEC environment: every seat an agent, chance drawn inside.
 
-Observations are {"observation": the seat's encoded view, "action_mask": its legal actions}.
-Rewards are the game's returns at the end (1/k for each of k winners). Mooncake Master's
-simultaneous choices are taken one seat after another; what a seat committed stays hidden from
-the others until the phase resolves, because each observation comes from that seat's view.
+Observations are {"observation": the seat's encoded view, "action_mask": its legal actions}; the
+selected agent's info names its legal actions. Rewards are the game's returns at the end (1/k for
+each of k winners); a game the adapters cut short (meja.env.lengths) is truncated with rewards 0.
+Mooncake Master's simultaneous choices are taken one seat after another; what a seat committed
+stays hidden from the others until the phase resolves, because each observation comes from that
+seat's view (meja.env.parallel_env takes them together).
 """
 
 from __future__ import annotations
@@ -114,8 +116,15 @@ class MejaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             raise IllegalAction("the env has no game yet; call reset() first")
 
     def _after_step(self) -> bool:
-        """Select the seat to move, or end the game for everyone with its returns (True)."""
-        state = self.table.state
+        """Select the seat to move and name its actions, or end the game for everyone with its
+        returns, or truncate it with none (True)."""
+        table = self.table
+        state = table.state
+        if table.truncated:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self.truncations = dict.fromkeys(self.agents, True)
+            self.agent_selection = self.agents[0]
+            return True
         if state.is_terminal():
             for agent, value in zip(self.possible_agents, state.returns(), strict=True):
                 self.rewards[agent] = value
@@ -123,7 +132,10 @@ class MejaAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
             self.agent_selection = self.agents[0]
             return True
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.agent_selection = self.possible_agents[state.current_player()]
+        seat = state.current_player()
+        self.agent_selection = self.possible_agents[seat]
+        self.infos = {agent: {} for agent in self.agents}
+        self.infos[self.agent_selection]["action_names"] = table.action_names(seat)
         return False
 
     def render(self) -> str | None:

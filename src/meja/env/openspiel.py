@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+import warnings
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
@@ -21,6 +23,7 @@ from meja.core.game import TERMINAL, Game, State
 from meja.core.registry import list_games
 from meja.core.registry import load_game as load_meja_game
 from meja.core.start_player import RANDOM_START, StartPlayerGame
+from meja.env.information import information_layout, write_information
 from meja.env.table import Table
 from meja.games.mooncake.actions import DRAW_NAMES, REVEAL_NAMES
 from meja.games.nasi_lemak.actions import CARDS, PACK_CARDS, STOLEN
@@ -97,6 +100,10 @@ def _to_option(name: str, value: Any) -> Any:
     return value
 
 
+class HiddenInformationWarning(UserWarning):
+    """A search that reads the true state was set to play a game with hidden information."""
+
+
 def game_type(game: Game, num_players: int | None = None) -> pyspiel.GameType:
     """The GameType of game; with num_players, the one that count plays (a solo game's single
     return is 0 or 1, so it is general-sum, not constant-sum)."""
@@ -114,15 +121,16 @@ def game_type(game: Game, num_players: int | None = None) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameter_specification(game),
     )
 
 
-def game_info(game: Game, num_players: int) -> pyspiel.GameInfo:
-    """The GameInfo of game for num_players: returns are 1/k for each of k winners, else 0."""
+def game_info(game: Game, num_players: int, max_length: int) -> pyspiel.GameInfo:
+    """The GameInfo of game for num_players: returns are 1/k for each of k winners, else 0;
+    max_length is the adapters' bound (meja.env.lengths)."""
     return pyspiel.GameInfo(
         num_distinct_actions=game.num_actions(num_players),
         max_chance_outcomes=max_chance_outcomes(game, num_players),
@@ -130,7 +138,7 @@ def game_info(game: Game, num_players: int) -> pyspiel.GameInfo:
         min_utility=0.0,
         max_utility=1.0,
         utility_sum=None if num_players == 1 else 1.0,
-        max_game_length=game.max_game_length(num_players),
+        max_game_length=max_length,
     )
 
 
@@ -159,7 +167,9 @@ class MejaGame(pyspiel.Game):  # type: ignore[misc]
         table = Table(game, count, **options)
         resolved = {name: _to_parameter(name, v) for name, v in table.options.items()}
         super().__init__(
-            game_type(game, count), game_info(game, count), {"players": count, **resolved}
+            game_type(game, count),
+            game_info(game, count, table.max_length),
+            {"players": count, **resolved},
         )
         self.table = table
         self.hidden = INFORMATION[game.name] == IMPERFECT
@@ -170,7 +180,14 @@ class MejaGame(pyspiel.Game):  # type: ignore[misc]
 
     def max_chance_nodes_in_history(self) -> int:
         """No game is longer than its history, chance steps included."""
-        return int(self.meja_game.max_game_length(self.num_players()))
+        return self.table.max_length
+
+    def get_type(self) -> pyspiel.GameType:
+        """The game's type; asked by OpenSpiel's MCTSBot (and AlphaZero's, built on it) on a game
+        with hidden information, it warns that the search would see every hidden card."""
+        if INFORMATION[self.meja_game.name] == IMPERFECT:
+            _warn_if_perfect_search(sys._getframe(1), short_name(self.meja_game))
+        return super().get_type()
 
     def make_py_observer(
         self,
@@ -191,6 +208,22 @@ class MejaGame(pyspiel.Game):  # type: ignore[misc]
                 )
             recall = iig_obs_type.perfect_recall
         return Observer(self.table, recall)
+
+
+def _warn_if_perfect_search(caller: Any, name: str) -> None:
+    """Warn when caller is OpenSpiel's MCTSBot being built: it searches the true state."""
+    if caller.f_code.co_name != "__init__":
+        return
+    from open_spiel.python.algorithms.mcts import MCTSBot
+
+    if isinstance(caller.f_locals.get("self"), MCTSBot):
+        warnings.warn(
+            f"MCTSBot searches the true state of {name}, seeing every hidden card; for a search "
+            "on what the seat knows, use ISMCTSBot with state.resample_from_infostate "
+            "(docs/rl.md, Search)",
+            HiddenInformationWarning,
+            stacklevel=4,
+        )
 
 
 class Recall:
@@ -299,11 +332,15 @@ class MejaState(pyspiel.State):  # type: ignore[misc]
         return self.play.table.state
 
     def current_player(self) -> int:
-        player: int = self.play.table.state.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if player == TERMINAL else player
+        table = self.play.table
+        player: int = table.state.current_player()
+        if player == TERMINAL or table.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        actions: list[int] = self.play.table.state.legal_actions(player)
+        table = self.play.table
+        actions: list[int] = [] if table.truncated else table.state.legal_actions(player)
         return actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -318,11 +355,14 @@ class MejaState(pyspiel.State):  # type: ignore[misc]
         return text
 
     def is_terminal(self) -> bool:
-        terminal: bool = self.play.table.state.is_terminal()
-        return terminal
+        return self.play.table.over
 
     def returns(self) -> list[float]:
-        values: list[float] = self.play.table.state.returns()
+        """meja's returns; a game cut short at the adapters' bound is shared by every seat."""
+        table = self.play.table
+        if table.truncated:
+            return [1.0 / table.num_players] * table.num_players
+        values: list[float] = table.state.returns()
         return values
 
     def resample_from_infostate(
@@ -346,25 +386,26 @@ class MejaState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """pyspiel's Python observer: a seat's encoded observation, and its view (or, with perfect
-    recall, its information state) as text."""
+    """pyspiel's Python observer: a seat's encoded observation and its view as text, or with
+    perfect recall its information state: the tensor of meja.env.information and the text of
+    its view and what it was told of every step."""
 
     def __init__(self, table: Table, recall: bool) -> None:
         self.recall = recall
         self.dict: dict[str, np.ndarray] = {}
-        self.tensor: np.ndarray | None = None
-        if not recall:
-            layout = table.layout
-            self.tensor = np.zeros(layout.size, dtype=np.float32)
-            for field in layout.fields:
-                if field.size:
-                    self.dict[field.name] = self.tensor[layout.slice(field.name)]
+        layout = information_layout(table) if recall else table.layout
+        self.tensor = np.zeros(layout.size, dtype=np.float32)
+        for field in layout.fields:
+            if field.size:
+                self.dict[field.name] = self.tensor[layout.slice(field.name)]
 
     def set_from(self, state: MejaState, player: int) -> None:
-        """Write player's observation of state into tensor."""
-        if self.tensor is None:
-            return
-        self.tensor[:] = state.play.table.observe(player)
+        """Write player's observation (or information state) of state into tensor."""
+        table = state.play.table
+        if self.recall:
+            write_information(table, player, self.tensor)
+        else:
+            self.tensor[:] = table.observe(player)
 
     def string_from(self, state: MejaState, player: int) -> str:
         """player's view as JSON text, followed with perfect recall by what it was told."""

@@ -1,12 +1,13 @@
 """A meja game as a Gymnasium environment: one seat learns, meja bots play the others.
 
 The observation is the learner's encoded view; the legal-action mask is in info["action_mask"]
-and in action_masks() (the method sb3-contrib's MaskablePPO reads). The reward is the learner's
-return at the end of the game (1/k if it is one of k winners, else 0), and 0 before.
+and in action_masks() (the method sb3-contrib's MaskablePPO reads), the legal actions' names in
+info["action_names"]. The reward is the learner's return at the end of the game (1/k if it is one
+of k winners, else 0), and 0 before.
 
-An action outside the mask raises IllegalAction and changes nothing. With illegal_action="lose"
-it instead ends the game at once with reward -1 and the refusal in info["illegal_action"], for
-learners that cannot mask (and for generic checkers that step blindly sampled actions).
+An action outside the mask ends the game at once with reward -1 and the refusal in
+info["illegal_action"], as PettingZoo's classic games do, so generic checkers that step blindly
+sampled actions pass. With illegal_action="raise" it raises IllegalAction and changes nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from meja.env.spaces import LegalDiscrete, observation_box
 from meja.env.table import Table
 
 RENDER_MODES = ("ansi", "human")
-ILLEGAL_ACTIONS = ("raise", "lose")
+ILLEGAL_ACTIONS = ("lose", "raise")
 ILLEGAL_REWARD = -1.0
 
 
@@ -41,7 +42,7 @@ class MejaEnv(gymnasium.Env[np.ndarray, np.int64]):
         opponents: str | Sequence[str] = "random",
         seat: int | str = 0,
         render_mode: str | None = None,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         **options: Any,
     ) -> None:
         if illegal_action not in ILLEGAL_ACTIONS:
@@ -99,7 +100,7 @@ class MejaEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """The learner plays action, then the bots play until it must decide again."""
-        if self.table.state.is_terminal() or self._forfeited:
+        if self.table.over or self._forfeited:
             raise IllegalAction("the game is over; reset it to play again")
         try:
             self.table.act(action, self.seat)
@@ -115,21 +116,26 @@ class MejaEnv(gymnasium.Env[np.ndarray, np.int64]):
         reward = state.returns()[self.seat] if done else 0.0
         if self.render_mode == "human":
             self.render()
-        return self.table.observe(self.seat), reward, done, False, self._info()
+        return self.table.observe(self.seat), reward, done, self.table.truncated, self._info()
 
     def _play_bots(self) -> None:
         """Let the other seats move until the learner may act or the game ends."""
         table = self.table
         state = table.state
-        while not state.is_terminal() and self.seat not in state.active_players():
+        while not table.over and self.seat not in state.active_players():
             seat = state.current_player()
             bot = self.bots[seat if seat < self.seat else seat - 1]
             table.act(bot.choose(state, seat, self._bot_rng), seat)
             state = table.state
 
     def _info(self) -> dict[str, Any]:
-        """The mask and the learner's seat, for tools that read them from info."""
-        return {"action_mask": self.table.mask(self.seat), "seat": self.seat}
+        """The mask, the legal actions' names and the learner's seat, for tools that read info."""
+        table = self.table
+        return {
+            "action_mask": table.mask(self.seat),
+            "action_names": table.action_names(self.seat),
+            "seat": self.seat,
+        }
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions now, as booleans."""

@@ -18,6 +18,7 @@ from meja.core.game import CHANCE, Game, State, sample_chance
 from meja.core.registry import load_game, spec_of
 from meja.env.encoders import encoder_class
 from meja.env.encoding import Encoder
+from meja.env.lengths import max_game_length, truncates
 
 TRUTH_TYPES = (bool, np.bool_)
 """Integers in Python's eyes that are no action numbers."""
@@ -42,6 +43,21 @@ class Table:
         self.layout = self.encoders[0].layout
         self.rng = random.Random()
         self.state: State = self.game.new_state(count, **self.options)
+        self.max_length = max_game_length(self.game, count, self.options)
+        self.can_truncate = truncates(self.game)
+
+    @property
+    def truncated(self) -> bool:
+        """Whether the game reached max_length unfinished, where the adapters end it."""
+        state = self.state
+        return (
+            self.can_truncate and len(state.history) >= self.max_length and not state.is_terminal()
+        )
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is finished, by its rules or by truncation."""
+        return self.state.is_terminal() or self.truncated
 
     def reset(self, seed: int | None = None) -> None:
         """A new game; seed fixes every chance draw from here on."""
@@ -54,7 +70,7 @@ class Table:
     def resolve_chance(self) -> None:
         """Draw chance outcomes until a seat must decide or the game is over."""
         state = self.state
-        while state.current_player() == CHANCE:
+        while state.current_player() == CHANCE and not self.truncated:
             self.apply(sample_chance(state, self.rng), CHANCE)
 
     def apply(self, action: int, player: int | None) -> None:
@@ -100,7 +116,7 @@ class Table:
 
     def number(self, action: Any) -> int:
         """action as an action number of this game, or IllegalAction saying why it is not one."""
-        if self.state.is_terminal():
+        if self.over:
             raise IllegalAction("the game is over; reset it to play again")
         if isinstance(action, TRUTH_TYPES) or not isinstance(action, INTEGER_TYPES):
             raise IllegalAction(f"an action is an integer, not {action!r}")
@@ -118,10 +134,17 @@ class Table:
     def mask(self, seat: int) -> np.ndarray:
         """1 for each action seat may take now, 0 elsewhere (all 0 when seat may not act)."""
         mask = np.zeros(self.num_actions, dtype=np.int8)
-        legal = self.state.legal_actions(seat)
+        legal = [] if self.truncated else self.state.legal_actions(seat)
         if legal:
             mask.put(legal, 1)
         return mask
+
+    def action_names(self, seat: int) -> list[str]:
+        """The names of seat's legal actions now, in ascending action order (the mask's)."""
+        if self.truncated:
+            return []
+        state = self.state
+        return [state.action_to_str(action, seat) for action in state.legal_actions(seat)]
 
     def render(self, seat: int | None) -> str:
         """The table as seat sees it, in text (None: as a spectator)."""
