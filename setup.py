@@ -39,6 +39,7 @@ STAYS_PYTHON = {
     "position_reading.py",
     "core/undo.py",
     "bots/arena.py",
+    "bots/ratings.py",
     "bots/base.py",
     "bots/heuristic.py",
     "bots/random_bot.py",

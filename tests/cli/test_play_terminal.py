@@ -129,3 +129,11 @@ def test_bad_seats_end_in_one_line(seats: str, message: str) -> None:
     assert result.returncode == 2
     assert message in result.stderr
     assert result.stderr.count("\n") == 1
+
+
+def test_a_strong_bot_plays_its_turns_against_a_person() -> None:
+    result = _play("peranakan", "--seats", "human,strong", "--seed", "3", typed="1\n1\n1\n" * 4)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr
+    assert "you, Bot 2 (strong)" in out, "the table names the level it plays"
+    assert out.count("Bot 2 took") >= 2, "the strong bot played its turns between the person's"

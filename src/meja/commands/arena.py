@@ -14,6 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from meja.bots.arena import ArenaSetup, Standing, run_games, standings
+from meja.bots.ratings import Rating, ratings
 from meja.bots.registry import make_bot, split_bot_specs
 from meja.commands.common import (
     add_game_argument,
@@ -101,8 +102,13 @@ def run(args: argparse.Namespace) -> int:
         results = run_games(setup, args.games, workers, advance)
     rows = standings(specs, results)
     console.print(standings_table(rows))
+    rated = ratings(specs, results, seed) if len(specs) > 2 else []
+    if rated:
+        console.print(ratings_table(rated))
     if args.out is not None:
-        args.out.write_text(json.dumps(arena_report(setup, rows, results), indent=1) + "\n")
+        report = arena_report(setup, rows, results)
+        report["ratings"] = [rating.__dict__ for rating in rated]
+        args.out.write_text(json.dumps(report, indent=1) + "\n")
         console.print(f"Wrote {args.out}")
     return 0
 
@@ -150,5 +156,19 @@ def standings_table(rows: list[Standing]) -> Table:
             f"{row.mean_score:.2f}",
             f"{row.mean_length:.1f}",
             f"{row.seconds_per_move:.3f}",
+        )
+    return table
+
+
+def ratings_table(rated: list[Rating]) -> Table:
+    """Bradley-Terry ratings of a round-robin, strongest first."""
+    table = Table(
+        title="Bradley-Terry rating, Elo scale, mean 0; 95% bootstrap interval"
+    )
+    for name in ("bot", "rating", "95% interval", "games"):
+        table.add_column(name, justify="left" if name == "bot" else "right", no_wrap=True)
+    for row in rated:
+        table.add_row(
+            row.bot, f"{row.rating:+.0f}", f"{row.low:+.0f} to {row.high:+.0f}", str(row.games)
         )
     return table

@@ -1,4 +1,4 @@
-"""`meja play GAME --seats human,ismcts`: play against bots in the terminal."""
+"""`meja play GAME --seats human,strong`: play against bots in the terminal."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ def register(sub: Any) -> None:
     add_game_argument(parser)
     parser.add_argument(
         "--seats",
-        default="human,heuristic",
-        help="one entry per seat in table order: human or a bot spec "
-        "(default human,heuristic), e.g. human,ismcts:iterations=200,random",
+        default="human,casual",
+        help="one entry per seat in table order: human, a bot level (beginner, casual, "
+        "strong, expert) or a bot spec (default human,casual), e.g. human,strong or "
+        "human,ismcts:iterations=200,random",
     )
     parser.add_argument("--seed", "-s", type=int, default=None, help="random seed")
     add_option_argument(parser)
