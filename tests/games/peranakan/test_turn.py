@@ -145,10 +145,13 @@ def test_tile_goes_on_any_empty_space(build: Build, play: Play) -> None:
 
 
 def test_stacking_covers_the_tile_below_entirely(build: Build, play: Play) -> None:
+    """P11: stacking is Step 2's placing (the rulebook's "Step 3" there is a typo), so the pawn
+    step still follows it."""
     state = build(board={"c3": "Ct"}, market=["Pt", "Bt", "Gt", "Co", "Pa"])
     play(state, "take slot1", "place c3")
     assert state.position()["board"][2] == ". . Ct/Bt . ."
     assert state.position()["placed"] == "c3"
+    assert [state.action_to_str(a) for a in state.legal_actions()] == ["no pawn", "nyonya", "baba"]
 
 
 def test_a_space_may_be_stacked_only_once(build: Build, play: Play) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-MIN_PLAYERS: Final = 2
+MIN_PLAYERS: Final = 2  # M9: no solo mode, which the rulebook does not have
 MAX_PLAYERS: Final = 6
 
 ROUNDS: Final = 3

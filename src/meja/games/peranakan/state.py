@@ -241,7 +241,8 @@ class PeranakanState(State):
         self.kueh[seat * NUM_KUEH + kueh] += 1
 
     def _place(self, cell: int) -> None:
-        """Step 2: place on an empty space or stack once over a single tile (P10)."""
+        """Step 2: place on an empty space or stack once over a single tile (P10; the rulebook's
+        "Step 3" for stacking is a typo for this step, P11)."""
         if self.top[cell] >= 0:
             self.under[cell] = self.top[cell]
         self.top[cell] = self.held
@@ -285,7 +286,8 @@ class PeranakanState(State):
         self._continue_collecting()
 
     def _continue_collecting(self) -> None:
-        """Resolve collections until a wild choice is needed, then finish the turn."""
+        """Resolve collections until a wild choice is needed (the owner names any type with
+        stock, P6), then finish the turn."""
         supply = self.supply
         while True:
             while self.wild_left:

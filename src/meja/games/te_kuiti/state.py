@@ -422,7 +422,7 @@ class TeKuitiState(State):
             self.take_away(cell)
             if self.fences:
                 self.phase = RAM_CHOICE
-            else:
+            else:  # T3: a ram with no fence on the field does nothing; the sheep flips again
                 self.next_flip()
         elif tile in SHEPHERD_TYPES:
             self.take_away(cell)
