@@ -54,6 +54,8 @@ def test_the_lobby_never_names_a_bot_by_its_spec(web: Any, page: Page) -> None:
     _lobby(web, page, "peranakan")
     page.select_option("#players", "4")
     budget = page.locator("#bot-budget")
+    # Once the server's limits are in (the lists drawn after them), and no seat searches yet.
+    expect(page.locator("#open-tables")).not_to_contain_text("Loading")
     expect(budget).to_be_hidden()
     page.select_option('[data-seat-kind="2"]', "bot:strong")
     expect(budget).to_be_visible()
