@@ -133,3 +133,16 @@ def test_info_names_each_legal_action_in_the_masks_order() -> None:
         assert info["action_names"] == [state.action_to_str(a, 2) for a in legal]
         assert len(set(info["action_names"])) == len(legal) > 0
         _, _, _, _, info = env.step(legal[-1])
+
+
+def test_gymnasiums_async_vector_env_steps_copies_in_other_processes() -> None:
+    envs = gymnasium.make_vec("meja/Peranakan-v0", num_envs=2, vectorization_mode="async")
+    try:
+        _, info = envs.reset(seed=3)
+        for _ in range(5):
+            actions = [int(np.flatnonzero(mask)[0]) for mask in info["action_mask"]]
+            _, rewards, _, _, info = envs.step(np.array(actions))
+            assert rewards.shape == (2,)
+            assert all(mask.any() for mask in info["action_mask"])
+    finally:
+        envs.close()

@@ -362,13 +362,15 @@ def test_openspiels_mcts_on_a_game_with_hidden_cards_warns_that_it_sees_them(nam
         mcts.MCTSBot(game, 2.0, 4, mcts.RandomRolloutEvaluator(1, rng))
 
 
-@pytest.mark.parametrize("name", ["peranakan", "te_kuiti"])
-def test_openspiels_mcts_on_a_perfect_information_game_is_quiet(name: str) -> None:
+@pytest.mark.parametrize("name", GAMES)
+def test_mcts_on_a_perfect_information_game_and_ismcts_on_any_game_are_quiet(name: str) -> None:
     game = spiel(name, 2)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        mcts.MCTSBot(game, 2.0, 4, HeuristicEvaluator(game))
-        ismcts.ISMCTSBot(game, HeuristicEvaluator(game), 2.0, 4)
+        evaluator = HeuristicEvaluator(game)
+        if name not in HIDDEN:
+            mcts.MCTSBot(game, 2.0, 4, evaluator)
+        search_bot(game, 1)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -82,6 +82,19 @@ def test_the_agent_to_act_is_the_seat_the_game_waits_for() -> None:
         env.step(int(np.flatnonzero(mask)[0]))
 
 
+def test_the_selected_agents_info_names_its_legal_actions_and_no_other_agents_does() -> None:
+    env = pettingzoo_env("peranakan", num_players=3)
+    env.reset(seed=6)
+    for _ in range(30):
+        agent = env.agent_selection
+        seat = int(agent.removeprefix("player_"))
+        state = env.unwrapped.table.state
+        legal = np.flatnonzero(env.observe(agent)["action_mask"]).tolist()
+        assert env.infos[agent]["action_names"] == [state.action_to_str(a, seat) for a in legal]
+        assert all(env.infos[other] == {} for other in env.agents if other != agent)
+        env.step(legal[0])
+
+
 def test_a_mooncake_commitment_stays_hidden_until_every_seat_has_chosen() -> None:
     env = pettingzoo_env("mooncake", num_players=3)
     env.reset(seed=5)

@@ -38,6 +38,11 @@ class LegalDiscrete(spaces.Discrete):
         self._table = table
         self._seat = seat
 
+    def __reduce__(self) -> tuple[type[spaces.Discrete], tuple[int, None, int]]:
+        """Pickled (as gymnasium.vector's AsyncVectorEnv sends spaces between processes), it
+        is a plain Discrete of the same actions: the table it draws from stays with its env."""
+        return (spaces.Discrete, (int(self.n), None, int(self.start)))
+
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
         """A legal action when no mask is given, else Discrete's own sampling."""
         if mask is None and probability is None:
