@@ -53,8 +53,8 @@ def test_tables_in_play_come_newest_first_a_page_at_a_time(live: Any) -> None:
         2,
     )
     assert entry["seats"] == [
-        {"name": "Player 1", "kind": "human", "connected": True},
-        {"name": "Player 2", "kind": "human", "connected": False},
+        {"name": "Player 1", "kind": "human", "bot": None, "connected": True},
+        {"name": "Player 2", "kind": "human", "bot": None, "connected": False},
     ]
     assert _ids(_pages(live)) == [ids[::-1]]
 
@@ -93,7 +93,10 @@ def test_finished_tables_leave_the_list_in_play_for_the_finished_one(live: Any) 
     assert _ids(pages) == [done[:0:-1], done[:1]]
     entry = pages[0][0]
     assert set(entry) == FINISHED_KEYS
-    assert entry["seats"] == [{"name": "Bot 1", "kind": "bot"}, {"name": "Bot 2", "kind": "bot"}]
+    assert entry["seats"] == [
+        {"name": "Bot 1", "kind": "bot", "bot": "random"},
+        {"name": "Bot 2", "kind": "bot", "bot": "random"},
+    ], "the list names each bot seat's bot, as the lobby shows its level"
     assert entry["finished_at"] >= entry["created_at"]
     kuiti = _finished(live, "te_kuiti")
     assert _ids(_pages(live, status="finished", game="te_kuiti")) == [[kuiti]]

@@ -60,7 +60,12 @@ def listed_open(row: ListedRow, title: str) -> dict[str, Any]:
         "title": title,
         "num_players": row.num_players,
         "seats": [
-            {"name": seat.name, "kind": seat.kind, "connected": bool(row.present >> index & 1)}
+            {
+                "name": seat.name,
+                "kind": seat.kind,
+                "bot": seat.bot,
+                "connected": bool(row.present >> index & 1),
+            }
             for index, seat in enumerate(row.seats)
         ],
         "created_at": row.created_at,
@@ -76,7 +81,7 @@ def listed_finished(row: TableRow, title: str) -> dict[str, Any]:
         "game": row.game,
         "title": title,
         "num_players": row.num_players,
-        "seats": [{"name": seat.name, "kind": seat.kind} for seat in row.seats],
+        "seats": [{"name": seat.name, "kind": seat.kind, "bot": seat.bot} for seat in row.seats],
         "created_at": row.created_at,
         "kind": row.kind,
         "finished_at": row.finished_at,

@@ -195,10 +195,12 @@ class CreatedTable(BaseModel):
 
 
 class ListedSeat(BaseModel):
-    """A seat as the lobby lists it; `connected` only for tables in play."""
+    """A seat as the lobby lists it: a bot seat with its level or spec; `connected` only for
+    tables in play."""
 
     name: str
     kind: Literal["human", "bot"]
+    bot: str | None = None
     connected: bool | None = None
 
 
