@@ -22,8 +22,20 @@ def test_simulate_writes_a_report_and_prints_the_seats(
     printed = capsys.readouterr().out
     assert "12 games in" in printed and "seat 2: wins" in printed
     assert f"report: {out / 'report.html'}" in printed
+    assert "random bots only" not in printed
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["job"]["lineup"] == ["random"] * 3 and summary["run"]["games_finished"] == 12
+    assert summary["job"]["lineup"] == ["heuristic"] * 3
+    assert summary["run"]["games_finished"] == 12
+
+
+def test_random_play_only_is_flagged_on_screen_and_in_the_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "random"
+    args = ["simulate", "peranakan", "-p", "3", "--bots", "random", *QUICK, "--out", str(out)]
+    assert main(args) == 0
+    assert "note: random bots only" in capsys.readouterr().out
+    assert "**Random play only.**" in (out / "report.md").read_text()
 
 
 def test_a_solo_simulation_counts_its_player_in_words(
@@ -60,6 +72,8 @@ def test_simulate_names_its_report_directory_after_the_job(
         (["simulate", "peranakan", "--workers", "none"], "--workers"),
         (["simulate", "peranakan", "--ray-address", "x:1"], "--ray-address needs --backend ray"),
         (["compare", "peranakan", "--a", "daisies=3"], "unknown option 'daisies'"),
+        (["simulate", "peranakan", "--sweep", "start_player=1"], "at least two values"),
+        (["simulate", "peranakan", "--sweep", "daisies=1,2"], "unknown option 'daisies'"),
         (["compare", "peranakan", "--b", "noequals"], "expected key=value"),
     ],
 )

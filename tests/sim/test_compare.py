@@ -84,6 +84,7 @@ def test_differences_cover_every_measure(make_result: MakeResult) -> None:
         "score, seat 0",
         "score, seat 1",
         "length (moves)",
+        "winning margin",
         "shared wins",
         "end: deck",
         "end: kueh",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import fields
 from types import SimpleNamespace
 
 import pytest
@@ -68,9 +68,10 @@ def test_a_simulated_game_is_the_runner_with_one_generator_from_the_game_seed(
         rng = random.Random(job.game_seed(index))
         episode = play_episode(game.new_state(players), policies, rng)
         result = play_game(job, index)
-        plain = replace(result, end="", stats={}, seat_stats={})
+        record = {f.name: getattr(result, f.name) for f in fields(GameResult)}
+        plain = GameResult(**{**record, "end": "", "stats": {}, "seat_stats": {}})
         assert plain == GameResult.of(episode, index, job.game_seed(index), job.seat_bots(index))
-        assert result.end and result.stats
+        assert result.end and result.stats and result.flow is not None
 
 
 def test_a_game_that_never_ends_is_stopped_at_its_length_bound(

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from meja.core import Game, load_game
+from meja.core.episode import GameResult
 from meja.sim import SimRun, make_job, run_job
 from meja.sim.compare_report import variant_label, write_comparison
+from meja.sim.flow import Flow
 from meja.sim.report import write_report
+from meja.sim.results import PlayedGame
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -40,11 +44,12 @@ def test_every_report_file_is_written(peranakan_report: Path) -> None:
     plots = {p.name for p in (peranakan_report / "plots").iterdir()}
     assert plots == {
         "win_rate_by_seat.png",
-        "win_rate_by_bot.png",
         "scores.png",
         "game_length.png",
         "end_conditions.png",
         "game_statistics.png",
+        "game_flow.png",
+        "winners_against_the_rest.png",
     }
     for png in (peranakan_report / "plots").iterdir():
         assert png.read_bytes().startswith(PNG_MAGIC) and png.stat().st_size > 5000
@@ -80,7 +85,7 @@ def test_report_md_links_its_plots_and_html_embeds_them(peranakan_report: Path) 
     for link in ("plots/win_rate_by_seat.png", "plots/game_statistics.png"):
         assert f"]({link})" in markdown and (peranakan_report / link).is_file()
     html = (peranakan_report / "report.html").read_text()
-    assert html.count('<img src="data:image/png;base64,') == 6
+    assert html.count('<img src="data:image/png;base64,') == 7
     assert "<table>" in html and 'src="plots/' not in html
 
 
@@ -127,3 +132,77 @@ def test_a_solo_report_gives_the_success_rate(tmp_path: Path) -> None:
     markdown = (tmp_path / "report.md").read_text()
     assert "Solo game: won " in markdown and "first seat" not in markdown
     assert summary["seats"][0]["games"] == 10
+
+
+def _crafted_run(toy: Game, results: Sequence[GameResult]) -> SimRun:
+    """A finished run of hand-built toy games."""
+    return SimRun(
+        make_job(toy, 2, "random", len(results), 1, {}), list(results), False, 1.0, 1, "local"
+    )
+
+
+def _crafted(
+    index: int, scores: tuple[float, float], flow: Flow, stats: dict[str, float]
+) -> PlayedGame:
+    """A toy game record: the top score wins, shared when level."""
+    winners = tuple(seat for seat in (0, 1) if scores[seat] == max(scores))
+    returns = tuple(1 / len(winners) if seat in winners else 0.0 for seat in (0, 1))
+    plain = GameResult(index, index, ("random",) * 2, scores, returns, winners, 8, 9)
+    return PlayedGame(**{**vars(plain), "stats": stats}, flow=flow)
+
+
+def test_shared_wins_and_constant_statistics_are_explained_not_plotted(
+    toy: Game, tmp_path: Path
+) -> None:
+    results = [
+        _crafted(
+            i,
+            (2.0, 2.0) if i < 3 else (3.0, 1.0),
+            Flow(8, 8, 16, 0, True, 1, 5),
+            {
+                "deck_left": 0.0,
+                "kueh_left": float(i % 4),
+            },
+        )
+        for i in range(10)
+    ]
+    write_report(_crafted_run(toy, results), tmp_path)
+    markdown = (tmp_path / "report.md").read_text()
+    assert "| 0 | 85.0% |" in markdown and "| 8.5 | 7 | 1.5 from 3 games |" in markdown
+    assert "seat 0's 8.5 wins are 7 outright and 1.5 from the 3 games it shared" in markdown
+    assert "The same in every game: `deck_left` = 0." in markdown
+    assert "| deck_left |" not in markdown and "| kueh_left |" in markdown
+    assert "`random` played every seat" in markdown
+    assert not (tmp_path / "plots" / "win_rate_by_bot.png").exists()
+
+
+def test_scores_that_never_move_during_play_are_said_to_give_no_lead(
+    toy: Game, tmp_path: Path
+) -> None:
+    results = [
+        _crafted(i, (3.0, 1.0) if i % 2 else (1.0, 3.0), Flow(8, 16, 40, 2, False, 1, 8), {})
+        for i in range(6)
+    ]
+    summary = write_report(_crafted_run(toy, results), tmp_path)
+    markdown = (tmp_path / "report.md").read_text()
+    assert "scores of this game do not move during play" in markdown
+    assert "| lead changes |" not in markdown
+    assert "| branching factor | 2.50 |" in markdown and "| winning margin | 2 |" in markdown
+    assert summary["flow"]["running_score_games"] == 0
+
+
+def test_the_report_tells_how_games_unfold_and_what_winners_do(peranakan_report: Path) -> None:
+    summary = _strict_json(peranakan_report / "summary.json")
+    measures = summary["flow"]["measures"]
+    assert {"turns", "branching factor", "winning margin", "lead changes", "settled share"} <= set(
+        measures
+    )
+    assert measures["turns"]["min"] >= 36 and measures["lead changes"]["n"] == 60
+    gaps = summary["winners_against_the_rest"]
+    assert {gap["measure"] for gap in gaps} == {"kueh", "pawns_on_board", "decisions"}
+    assert summary["statistics_equal_to_the_score"] == ["sets"]
+    markdown = (peranakan_report / "report.md").read_text()
+    assert "## How the games unfold" in markdown and "## What winners do differently" in markdown
+    with (peranakan_report / "games.csv").open() as handle:
+        row = next(csv.DictReader(handle))
+    assert int(row["turns"]) >= 36 and float(row["branching"]) > 1 and row["lead_changes"] != ""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from meja.core import Game, load_game
+from meja.core.episode import GameResult
 from meja.sim import SimJob, make_job, run_job
 from meja.sim.play import SimulationError, play_game
 from meja.sim.report import write_games_csv
@@ -20,7 +21,7 @@ def peranakan_job() -> SimJob:
     return make_job(load_game("peranakan"), 4, "random", 120, 2024, {})
 
 
-def _csv(job: SimJob, results: list, path: Path) -> bytes:
+def _csv(job: SimJob, results: Sequence[GameResult], path: Path) -> bytes:
     write_games_csv(results, job.players, path)
     return path.read_bytes()
 

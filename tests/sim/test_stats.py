@@ -10,11 +10,13 @@ import pytest
 from meja.core.episode import GameResult
 from meja.sim.stats import (
     bot_rates,
+    constant_stats,
     describe,
     end_counts,
     first_player_advantage,
     seat_rates,
     seat_stat_values,
+    seat_win_parts,
     summarize,
     wilson,
 )
@@ -114,3 +116,29 @@ def test_summary_of_a_crafted_set(make_result: MakeResult) -> None:
     assert summary["length"]["median"] == 30.0
     assert summary["end_conditions"] == {"end": 2, "other": 1}
     assert summary["stats"]["left"]["n"] == 2 and summary["stats"]["left"]["mean"] == 3.0
+
+
+def test_shared_wins_are_split_into_outright_wins_and_shares(make_result: MakeResult) -> None:
+    results = [
+        make_result(0, (1.0, 0.0, 0.0)),
+        make_result(1, (0.5, 0.5, 0.0)),
+        make_result(2, (1 / 3, 1 / 3, 1 / 3)),
+    ]
+    parts = seat_win_parts(results, 3)
+    assert parts[0] == {"outright": 1, "shared_games": 2, "shared": pytest.approx(5 / 6)}
+    assert parts[2] == {"outright": 0, "shared_games": 1, "shared": pytest.approx(1 / 3)}
+    assert seat_rates(results, 3)[0].wins == pytest.approx(1 + 5 / 6)
+
+
+def test_a_statistic_with_one_value_in_every_game_is_constant(make_result: MakeResult) -> None:
+    results = [
+        make_result(
+            i,
+            (1.0, 0.0),
+            stats={"tiles_left": 0.0, "kueh_left": float(i)},
+            seat_stats={"hands": (5.0, 4.0), "kueh": (float(i), 1.0)},
+        )
+        for i in range(4)
+    ]
+    assert constant_stats(results, 2) == {"tiles_left": [0.0], "hands": [5.0, 4.0]}
+    assert constant_stats(results[:1], 2) == {}

@@ -1,14 +1,27 @@
-"""`meja compare GAME --a key=value --b key=value`: simulate two rule variants and test the gaps."""
+"""`meja compare GAME --a key=value --b key=value`: simulate two rule variants and test the gaps;
+`meja simulate GAME --sweep KEY=V1,V2,...`: the same for every value of one option."""
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from meja.commands.common import add_game_argument, add_option_argument, counted
-from meja.commands.simulate import add_run_arguments, progress_for, require_sim_extra, run_settings
+from meja.commands.simulate import (
+    RunSettings,
+    add_run_arguments,
+    progress_for,
+    random_warning,
+    require_sim_extra,
+    run_settings,
+    start_backend_early,
+)
 from meja.core import parse_options
+
+if TYPE_CHECKING:
+    from meja.sim import SimJob, SimRun
 
 
 def register(sub: Any) -> None:
@@ -38,9 +51,8 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Check both variants, simulate them one after the other, and write the comparison."""
     require_sim_extra()
-    from meja.sim import SimRun, make_job, run_job
+    from meja.sim import make_job
     from meja.sim.compare_report import variant_label, write_comparison
-    from meja.sim.play import SimulationError
     from meja.sim.report import check_out_dir
 
     settings = run_settings(args)
@@ -57,18 +69,9 @@ def run(args: argparse.Namespace) -> int:
         f"{game.title}: a = {labels[0]}, b = {labels[1]}; {args.games} games each, "
         f"{counted(settings.players, 'player')}, seed {settings.seed}"
     )
-    runs: list[SimRun] = []
-    try:
-        for name, job, label in zip("ab", jobs, labels, strict=True):
-            if runs and runs[-1].interrupted:
-                runs.append(SimRun(job, [], True, 0.0, settings.workers, settings.backend))
-                continue
-            listener = progress_for(settings, f"{name}: {label}")
-            runs.append(
-                run_job(job, settings.workers, settings.backend, settings.address, listener)
-            )
-    except SimulationError as exc:
-        raise ValueError(f"simulation failed: {exc}") from None
+    random_warning(list(jobs[0].lineup))
+    names = [f"{name}: {label}" for name, label in zip("ab", labels, strict=True)]
+    runs = run_in_turn(jobs, names, settings)
     summary = write_comparison(runs[0], runs[1], labels, out)
     for row in summary["differences"]:
         if row["significant"]:
@@ -79,3 +82,61 @@ def run(args: argparse.Namespace) -> int:
         print("  no significant difference")
     print(f"report: {out / 'compare.html'}")
     return 130 if any(r.interrupted for r in runs) else 0
+
+
+def run_in_turn(
+    jobs: Sequence[SimJob], labels: Sequence[str], settings: RunSettings
+) -> list[SimRun]:
+    """Run the jobs one after another; after Ctrl-C the rest are recorded as unplayed."""
+    from meja.sim import SimRun, run_job
+    from meja.sim.play import SimulationError
+
+    runs: list[SimRun] = []
+    try:
+        for job, label in zip(jobs, labels, strict=True):
+            if runs and runs[-1].interrupted:
+                runs.append(SimRun(job, [], True, 0.0, settings.workers, settings.backend))
+                continue
+            listener = progress_for(settings, label)
+            runs.append(
+                run_job(job, settings.workers, settings.backend, settings.address, listener)
+            )
+    except SimulationError as exc:
+        raise ValueError(f"simulation failed: {exc}") from None
+    return runs
+
+
+def run_sweep(args: argparse.Namespace, settings: RunSettings) -> int:
+    """meja simulate --sweep: one job per value, every value compared with the first."""
+    start_backend_early(settings)
+    require_sim_extra()
+    from meja.sim import make_job
+    from meja.sim.report import check_out_dir
+    from meja.sim.sweep import parse_sweep
+    from meja.sim.sweep_report import write_sweep
+
+    game = settings.game
+    sweep = parse_sweep(game, args.sweep, parse_options(game, args.option))
+    jobs = [
+        make_job(game, settings.players, args.bots, args.games, settings.seed, options)
+        for options in sweep.options
+    ]
+    default = f"sweep-{game.name}-{sweep.key}-{settings.players}p-seed{settings.seed}"
+    out = Path(args.out or default)
+    check_out_dir(out)
+    print(
+        f"{game.title}: {sweep.key} over {len(jobs)} values; {counted(args.games, 'game')} "
+        f"each, {counted(settings.players, 'player')}, seed {settings.seed}"
+    )
+    random_warning(list(jobs[0].lineup))
+    runs = run_in_turn(jobs, sweep.labels, settings)
+    summary = write_sweep(runs, sweep, out)
+    for label, rows in summary["differences"].items():
+        significant = [row for row in rows if row["significant"]]
+        print(f"  {label} against {sweep.labels[0]}: ", end="")
+        print(
+            "; ".join(f"{r['measure']} {r['a']:.3g} -> {r['b']:.3g}" for r in significant)
+            or "no significant difference"
+        )
+    print(f"report: {out / 'sweep.html'}")
+    return 130 if any(run.interrupted for run in runs) else 0

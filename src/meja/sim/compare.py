@@ -16,9 +16,20 @@ import numpy as np
 from scipy import stats as scipy_stats
 
 from meja.core.episode import Z_95, GameResult
+from meja.sim.measures import flow_values
 from meja.sim.stats import end_counts, seat_stat_values, stat_values
 
 ALPHA = 0.05
+COMPARED_FLOW = (
+    "turns",
+    "decisions per turn",
+    "branching factor",
+    "forced decisions",
+    "winning margin",
+    "lead changes",
+    "settled share",
+)
+"""The measures of how games unfold that comparisons test (the others restate these)."""
 
 
 @dataclass(frozen=True)
@@ -72,29 +83,45 @@ def adjust(rows: Sequence[Difference]) -> list[Difference]:
 
 
 def differences(a: Sequence[GameResult], b: Sequence[GameResult], players: int) -> list[Difference]:
-    """Every measure of the report, compared between a and b."""
-    rows = [
-        welch(f"win rate, seat {seat}", _col(a, "returns", seat), _col(b, "returns", seat))
-        for seat in range(players)
+    """Every measure of the report, compared between a and b, adjusted for their number."""
+    return adjust(measure_rows(a, b, players))
+
+
+def measure_rows(
+    a: Sequence[GameResult], b: Sequence[GameResult], players: int
+) -> list[Difference]:
+    """Every measure of the report, compared between a and b, before any adjustment."""
+    ends = sorted(set(end_counts(a)) | set(end_counts(b)))
+    columns_a, columns_b = measure_columns(a, players, ends), measure_columns(b, players, ends)
+    return [
+        welch(name, column, columns_b[name])
+        for name, column in columns_a.items()
+        if name in columns_b
     ]
-    rows += [
-        welch(f"score, seat {seat}", _col(a, "scores", seat), _col(b, "scores", seat))
-        for seat in range(players)
-    ]
-    rows.append(welch("length (moves)", [r.moves for r in a], [r.moves for r in b]))
-    rows.append(
-        welch("shared wins", [len(r.winners) > 1 for r in a], [len(r.winners) > 1 for r in b])
-    )
-    for end in sorted(set(end_counts(a)) | set(end_counts(b))):
-        rows.append(welch(f"end: {end}", [r.end == end for r in a], [r.end == end for r in b]))
-    stats_a, stats_b = stat_values(a), stat_values(b)
-    for name in sorted(set(stats_a) & set(stats_b)):
-        rows.append(welch(name, stats_a[name], stats_b[name]))
-    seats_a, seats_b = seat_stat_values(a, players), seat_stat_values(b, players)
-    for name in sorted(set(seats_a) & set(seats_b)):
+
+
+def measure_columns(
+    results: Sequence[GameResult], players: int, ends: Sequence[str]
+) -> dict[str, list[float]]:
+    """Every compared measure with its value in each game, in the order reports list them:
+    seats' win shares and scores, length, how games unfold, shared wins, each end condition
+    in ends, then the game's own statistics."""
+    columns: dict[str, list[float]] = {}
+    for seat in range(players):
+        columns[f"win rate, seat {seat}"] = _col(results, "returns", seat)
+    for seat in range(players):
+        columns[f"score, seat {seat}"] = _col(results, "scores", seat)
+    columns["length (moves)"] = [r.moves for r in results]
+    flow = flow_values(results, players)
+    columns.update({name: flow[name] for name in COMPARED_FLOW if name in flow})
+    columns["shared wins"] = [float(len(r.winners) > 1) for r in results]
+    for end in ends:
+        columns[f"end: {end}"] = [float(r.end == end) for r in results]
+    columns.update(stat_values(results))
+    for name, seats in seat_stat_values(results, players).items():
         for seat in range(players):
-            rows.append(welch(f"{name}, seat {seat}", seats_a[name][seat], seats_b[name][seat]))
-    return adjust(rows)
+            columns[f"{name}, seat {seat}"] = seats[seat]
+    return columns
 
 
 def end_condition_test(a: Sequence[GameResult], b: Sequence[GameResult]) -> dict[str, Any]:

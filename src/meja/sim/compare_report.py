@@ -13,14 +13,13 @@ from meja.sim import compare_plots
 from meja.sim.compare import ALPHA, Difference, differences, end_condition_test
 from meja.sim.report import (
     PLOT_DIR,
-    ImageLink,
-    image,
-    num,
-    table,
+    RANDOM_WARNING,
+    random_only,
     write_documents,
     write_json,
     write_report,
 )
+from meja.sim.report_parts import ImageLink, image, num, table
 from meja.sim.runner import SimRun
 
 
@@ -55,10 +54,10 @@ def write_comparison(
         a, b = run_a.results, run_b.results
         images = {
             "seats": compare_plots.win_rates(
-                a, b, players, labels, folder / "win_rate_by_seat.png"
+                [a, b], players, labels, folder / "win_rate_by_seat.png"
             ),
-            "length": compare_plots.lengths(a, b, labels, folder / "game_length.png"),
-            "ends": compare_plots.end_conditions(a, b, labels, folder / "end_conditions.png"),
+            "length": compare_plots.lengths([a, b], labels, folder / "game_length.png"),
+            "ends": compare_plots.end_conditions([a, b], labels, folder / "end_conditions.png"),
         }
         changes = compare_plots.significant_changes(rows, folder / "significant_changes.png")
         if changes is not None:
@@ -85,6 +84,8 @@ def comparison_markdown(
     ]
     if a["run"]["interrupted"] or b["run"]["interrupted"]:
         lines.append("- **Interrupted**: the comparison covers the games that finished.")
+    if random_only(job["lineup"]):
+        lines += ["", f"> {RANDOM_WARNING}"]
     lines += [
         "",
         "Differences are b - a. A difference is significant when its p-value, adjusted for the "

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from matplotlib.axes import Axes
@@ -97,19 +98,24 @@ def end_conditions(results: Sequence[GameResult], path: Path) -> Path:
     counts = end_counts(results)
     total = sum(counts.values()) or 1
     names = list(counts)[::-1]
-    figure = Figure(figsize=(6, 1.5 + 0.5 * len(names)))
+    figure = Figure(figsize=(8, 1.5 + 0.5 * len(names)))
     axes = figure.add_subplot()
-    axes.barh(names, [100 * counts[n] / total for n in names], color=COLOURS[3])
+    axes.barh(
+        [wrap_label(n) for n in names], [100 * counts[n] / total for n in names], color=COLOURS[3]
+    )
     axes.set_xlabel("games (%)")
     axes.set_xlim(0, 100)
     axes.set_title("Which end condition fired")
     return save_png(figure, path)
 
 
-def game_statistics(results: Sequence[GameResult], players: int, path: Path) -> Path | None:
-    """One panel per game statistic (histogram) and per seat statistic (mean by seat)."""
-    game_level = stat_values(results)
-    per_seat = seat_stat_values(results, players)
+def game_statistics(
+    results: Sequence[GameResult], players: int, path: Path, skip: Collection[str] = ()
+) -> Path | None:
+    """One panel per game statistic (histogram) and per seat statistic (mean by seat); the
+    statistics in skip (those that never change) are left to the report's text."""
+    game_level = {k: v for k, v in stat_values(results).items() if k not in skip}
+    per_seat = {k: v for k, v in seat_stat_values(results, players).items() if k not in skip}
     panels = len(game_level) + len(per_seat)
     if panels == 0:
         return None
@@ -129,6 +135,11 @@ def game_statistics(results: Sequence[GameResult], players: int, path: Path) -> 
     for axes in axes_list[panels:]:
         axes.set_visible(False)
     return save_png(figure, path)
+
+
+def wrap_label(name: str, width: int = 26) -> str:
+    """A long axis label over several lines, so the axes keep their room."""
+    return textwrap.fill(name, width)
 
 
 def _label(name: str) -> str:

@@ -8,6 +8,7 @@ import html
 import json
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -15,9 +16,15 @@ from markdown_it import MarkdownIt
 
 from meja import __version__
 from meja.core.episode import GameResult
-from meja.sim import plots
+from meja.sim import plots, plots_flow
+from meja.sim.flow import winning_margin
+from meja.sim.measures import flow_summary, flow_values
+from meja.sim.report_flow import flow_lines, winner_lines
+from meja.sim.report_parts import ImageLink, image, num, percent, table
+from meja.sim.results import flows
 from meja.sim.runner import SimRun
 from meja.sim.stats import summarize
+from meja.sim.winners import score_copies, winner_gaps
 
 PLOT_DIR = "plots"
 STYLE = """
@@ -30,7 +37,14 @@ img { max-width: 100%; }
 code { background: #f3f3f3; padding: 0 0.2rem; }
 """
 
-ImageLink = Callable[[Path], str]
+
+RANDOM_WARNING = (
+    "**Random play only.** Every seat was played by the `random` bot, which picks any legal "
+    "move. That shows what the rules do by themselves (turn order, how games end), but says "
+    "little about balance between players who try to win: a bot that plays for points beats "
+    "random ones nearly every game. For balance, simulate `heuristic` bots (the default) or a "
+    "level such as `casual` or `strong`."
+)
 
 
 def check_out_dir(out: Path) -> None:
@@ -46,7 +60,7 @@ def write_report(run: SimRun, out: Path) -> dict[str, Any]:
     summary = build_summary(run)
     write_json(out / "summary.json", summary)
     write_games_csv(run.results, run.job.players, out / "games.csv")
-    images = draw_plots(run.results, run.job.players, out / PLOT_DIR)
+    images = draw_plots(run.results, run.job.players, out / PLOT_DIR, summary)
     write_documents(out, "report", lambda link: report_markdown(summary, images, link))
     return summary
 
@@ -58,7 +72,17 @@ def build_summary(run: SimRun) -> dict[str, Any]:
         "job": run.job.describe(),
         "run": run.describe(),
         **summarize(run.results, run.job.players),
+        "flow": flow_summary(run.results, run.job.players),
+        "winners_against_the_rest": [
+            {**asdict(gap.test), "effect": gap.effect} for gap in winner_gaps(run.results)
+        ],
+        "statistics_equal_to_the_score": score_copies(run.results),
     }
+
+
+def random_only(lineup: Sequence[str]) -> bool:
+    """Whether every seat is played by the random bot."""
+    return all(bot.strip().lower() == "random" for bot in lineup)
 
 
 def write_json(path: Path, data: Any) -> None:
@@ -67,8 +91,8 @@ def write_json(path: Path, data: Any) -> None:
 
 
 def _finite(data: Any) -> Any:
-    """data with every NaN replaced by None."""
-    if isinstance(data, float) and math.isnan(data):
+    """data with every NaN and infinity replaced by None."""
+    if isinstance(data, float) and not math.isfinite(data):
         return None
     if isinstance(data, dict):
         return {key: _finite(value) for key, value in data.items()}
@@ -91,14 +115,22 @@ def write_games_csv(results: Sequence[GameResult], players: int, path: Path) -> 
         "length",
         "steps",
         "end",
+        "turns",
+        "branching",
+        "margin",
+        "lead_changes",
+        "settled_turn",
         *stat_names,
         *(f"{name}_{s}" for name in seat_names for s in seats),
     ]
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(header)
+        flow_of = {r.index: flow for r, flow in flows(results)}
         for r in results:
             per_seat = [r.seat_stats.get(name) for name in seat_names]
+            flow = flow_of.get(r.index)
+            margin = winning_margin(r.scores, r.winners)
             writer.writerow(
                 [
                     r.index,
@@ -109,6 +141,11 @@ def write_games_csv(results: Sequence[GameResult], players: int, path: Path) -> 
                     r.moves,
                     r.steps,
                     r.end,
+                    "" if flow is None else flow.turns,
+                    "" if flow is None else f"{flow.branching:.3f}",
+                    "" if margin is None else _number(margin),
+                    "" if flow is None else flow.lead_changes,
+                    "" if flow is None or flow.settled_turn is None else flow.settled_turn,
                     *(_number(r.stats[n]) if n in r.stats else "" for n in stat_names),
                     *(_number(v[s]) if v else "" for v in per_seat for s in seats),
                 ]
@@ -120,20 +157,31 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def draw_plots(results: Sequence[GameResult], players: int, folder: Path) -> dict[str, Path]:
+def draw_plots(
+    results: Sequence[GameResult], players: int, folder: Path, summary: dict[str, Any]
+) -> dict[str, Path]:
     """Every figure of the report, by name; figures need at least one finished game."""
     if not results:
         return {}
+    constant = set(summary["constant_stats"])
     images = {
         "seats": plots.seat_win_rates(results, players, folder / "win_rate_by_seat.png"),
-        "bots": plots.bot_win_rates(results, players, folder / "win_rate_by_bot.png"),
         "scores": plots.score_distributions(results, players, folder / "scores.png"),
         "length": plots.game_lengths(results, folder / "game_length.png"),
         "ends": plots.end_conditions(results, folder / "end_conditions.png"),
     }
-    stats = plots.game_statistics(results, players, folder / "game_statistics.png")
-    if stats is not None:
-        images["stats"] = stats
+    drawn = {
+        "stats": plots.game_statistics(
+            results, players, folder / "game_statistics.png", skip=constant
+        ),
+        "flow": plots_flow.flow_measures(flow_values(results, players), folder / "game_flow.png"),
+        "winners": plots_flow.winner_gaps(
+            summary["winners_against_the_rest"], folder / "winners_against_the_rest.png"
+        ),
+    }
+    if len(summary["bots"]) > 1:
+        drawn["bots"] = plots.bot_win_rates(results, players, folder / "win_rate_by_bot.png")
+    images.update({name: path for name, path in drawn.items() if path is not None})
     return images
 
 
@@ -156,32 +204,6 @@ def _data_uri(path: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
 
 
-def percent(value: float | None) -> str:
-    """0.2712 as 27.1%."""
-    return "n/a" if value is None or math.isnan(value) else f"{100 * value:.1f}%"
-
-
-def num(value: float | None, digits: int = 2) -> str:
-    """A statistic for a table: integers plainly, others rounded."""
-    if value is None or math.isnan(value):
-        return "n/a"
-    if float(value).is_integer():
-        return f"{int(value)}"
-    return f"{value:.{digits}f}"
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    """A Markdown table."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in rows]
-    return [*lines, ""]
-
-
-def image(images: dict[str, Path], key: str, alt: str, link: ImageLink) -> list[str]:
-    """A Markdown image line for a figure that was drawn, or nothing."""
-    return [f"![{alt}]({link(images[key])})", ""] if key in images else []
-
-
 def report_markdown(summary: dict[str, Any], images: dict[str, Path], link: ImageLink) -> str:
     """The report as Markdown; link turns a PNG path into the reference to use."""
     job, run = summary["job"], summary["run"]
@@ -192,15 +214,7 @@ def report_markdown(summary: dict[str, Any], images: dict[str, Path], link: Imag
         lines.append("No game finished, so there is nothing to report yet.")
         return "\n".join(lines) + "\n"
     lines += _winner_lines(summary, images, link)
-    lines += ["## Win rate by bot", ""]
-    lines += table(
-        ["bot", "seat-games", "win rate", "95% interval"],
-        [
-            [f"`{bot}`", str(rate["games"]), percent(rate["rate"]), _interval(rate)]
-            for bot, rate in summary["bots"].items()
-        ],
-    )
-    lines += image(images, "bots", "Win rate by bot", link)
+    lines += _bot_lines(summary, images, link)
     lines += _score_lines(summary, images, link)
     length = summary["length"]
     lines += ["## Game length", ""]
@@ -210,6 +224,14 @@ def report_markdown(summary: dict[str, Any], images: dict[str, Path], link: Imag
         f"max {num(length['max'])}.",
         "",
     ]
+    turns = summary["flow"]["measures"].get("turns")
+    if turns and turns["n"]:
+        lines += [
+            f"Turns per game, a turn being one seat's consecutive decisions: mean "
+            f"{num(turns['mean'], 1)}, min {num(turns['min'])}, median {num(turns['median'])}, "
+            f"max {num(turns['max'])}.",
+            "",
+        ]
     lines += image(images, "length", "Game length histogram", link)
     lines += ["## End conditions", ""]
     finished = run["games_finished"]
@@ -219,16 +241,26 @@ def report_markdown(summary: dict[str, Any], images: dict[str, Path], link: Imag
     )
     lines += image(images, "ends", "End-condition frequencies", link)
     lines += _statistics_lines(summary, images, link)
+    lines += flow_lines(summary, images, link)
+    lines += winner_lines(summary, images, link)
     lines += [
         "## Files",
         "",
         "- `games.csv`: one row per game (seed, bots and scores per seat, winners, length, "
-        "end condition, statistics).",
+        "end condition, turns, branching factor, winning margin, lead changes, settled turn, "
+        "statistics).",
         "- `summary.json`: every number of this report.",
         f"- `{PLOT_DIR}/`: the figures as PNG.",
         "",
     ]
     return "\n".join(lines)
+
+
+def _constant(values: Sequence[float]) -> str:
+    """A constant statistic's value, or its value per seat."""
+    if len(values) == 1:
+        return num(values[0])
+    return "(" + ", ".join(f"seat {s}: {num(v)}" for s, v in enumerate(values)) + ")"
 
 
 def _interval(rate: dict[str, float]) -> str:
@@ -253,7 +285,10 @@ def _run_lines(summary: dict[str, Any]) -> list[str]:
             f"- **Interrupted**: {run['games_finished']} of {job['games']} games finished; "
             "this report covers those."
         )
-    return [*lines, ""]
+    lines.append("")
+    if random_only(job["lineup"]):
+        lines += [f"> {RANDOM_WARNING}", ""]
+    return lines
 
 
 def _winner_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageLink) -> list[str]:
@@ -279,15 +314,59 @@ def _winner_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageL
         f"{percent(summary['no_winner'])}."
     )
     lines.append("")
+    parts = summary["seat_wins"]
+    shared = any(part["shared_games"] for part in parts)
     lines += table(
-        ["seat", "win rate", "95% interval", "wins"],
+        ["seat", "win rate", "95% interval", "wins", *(["outright", "shared"] if shared else [])],
         [
-            [str(seat), percent(rate["rate"]), _interval(rate), num(rate["wins"], 1)]
-            for seat, rate in enumerate(summary["seats"])
+            [
+                str(seat),
+                percent(rate["rate"]),
+                _interval(rate),
+                num(rate["wins"], 1),
+                *([str(part["outright"]), _shared(part)] if shared else []),
+            ]
+            for seat, (rate, part) in enumerate(zip(summary["seats"], parts, strict=True))
         ],
     )
+    if shared:
+        lines += [_shared_note(summary["seats"], parts), ""]
     lines += image(images, "seats", "Win rate by seat", link)
     return lines
+
+
+def _bot_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageLink) -> list[str]:
+    """Win rate by bot, or a line when one bot played every seat (its rate is the fair share)."""
+    lines = ["## Win rate by bot", ""]
+    bots = summary["bots"]
+    if len(bots) == 1:
+        bot = next(iter(bots))
+        return [*lines, f"`{bot}` played every seat, so its win rate is the fair share.", ""]
+    lines += table(
+        ["bot", "seat-games", "win rate", "95% interval"],
+        [
+            [f"`{bot}`", str(rate["games"]), percent(rate["rate"]), _interval(rate)]
+            for bot, rate in bots.items()
+        ],
+    )
+    return lines + image(images, "bots", "Win rate by bot", link)
+
+
+def _shared(part: dict[str, float]) -> str:
+    """A seat's shared wins: the credit and the games it came from."""
+    return f"{num(part['shared'], 1)} from {part['shared_games']} games"
+
+
+def _shared_note(seats: Sequence[dict[str, float]], parts: Sequence[dict[str, float]]) -> str:
+    """Why win counts have fractions, with the first seat that shared a win as the example."""
+    seat = next(s for s, part in enumerate(parts) if part["shared_games"])
+    part = parts[seat]
+    return (
+        "A win shared by *k* tied winners (after the game's own tie-breaks) counts 1/*k* to "
+        f"each of them, so wins can have a fraction: seat {seat}'s {num(seats[seat]['wins'], 1)} "
+        f"wins are {part['outright']} outright and {num(part['shared'], 1)} from the "
+        f"{part['shared_games']} games it shared."
+    )
 
 
 def _score_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageLink) -> list[str]:
@@ -309,9 +388,14 @@ def _statistics_lines(
 ) -> list[str]:
     """The game's own statistics, or a note that it reports none."""
     lines = ["## Game statistics", ""]
-    stats, seat_stats = summary["stats"], summary["seat_stats"]
-    if not stats and not seat_stats:
+    constant = summary["constant_stats"]
+    stats = {k: v for k, v in summary["stats"].items() if k not in constant}
+    seat_stats = {k: v for k, v in summary["seat_stats"].items() if k not in constant}
+    if not stats and not seat_stats and not constant:
         return [*lines, "This game reports no statistics of its own.", ""]
+    if constant:
+        same = "; ".join(f"`{name}` = {_constant(values)}" for name, values in constant.items())
+        lines += [f"The same in every game: {same}.", ""]
     if stats:
         lines += table(
             ["statistic", "mean", "sd", "min", "median", "max"],

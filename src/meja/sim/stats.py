@@ -63,6 +63,17 @@ def bot_rates(results: Sequence[GameResult]) -> dict[str, Rate]:
     return {bot: wilson(wins[bot], seats[bot]) for bot in sorted(seats)}
 
 
+def seat_win_parts(results: Sequence[GameResult], players: int) -> list[dict[str, float]]:
+    """Each seat's wins split into outright wins and shares of tied wins: a win shared by k
+    winners counts 1/k to each, which is why win counts can have a fraction."""
+    parts = []
+    for seat in range(players):
+        outright = sum(1 for r in results if r.winners == (seat,))
+        shared = [r.returns[seat] for r in results if len(r.winners) > 1 and seat in r.winners]
+        parts.append({"outright": outright, "shared_games": len(shared), "shared": sum(shared)})
+    return parts
+
+
 def first_player_advantage(results: Sequence[GameResult], players: int) -> dict[str, float]:
     """Seat 0's win rate against the fair share 1/n, and a chi-square test that seats are equal."""
     rates = seat_rates(results, players)
@@ -107,12 +118,26 @@ def seat_stat_values(results: Sequence[GameResult], players: int) -> dict[str, l
     return dict(sorted(values.items()))
 
 
+def constant_stats(results: Sequence[GameResult], players: int) -> dict[str, list[float]]:
+    """Statistics with one value in every game (per seat for per-seat ones): worth a line, not
+    a plot. A statistic seen in fewer than two games is not called constant."""
+    constant: dict[str, list[float]] = {}
+    for name, values in stat_values(results).items():
+        if len(values) > 1 and min(values) == max(values):
+            constant[name] = [values[0]]
+    for name, seats in seat_stat_values(results, players).items():
+        if all(len(c) > 1 and min(c) == max(c) for c in seats):
+            constant[name] = [c[0] for c in seats]
+    return constant
+
+
 def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     """The JSON-able statistics section of summary.json."""
     games = len(results)
     return {
         "games": games,
         "seats": [asdict(rate) for rate in seat_rates(results, players)],
+        "seat_wins": seat_win_parts(results, players),
         "first_player": first_player_advantage(results, players),
         "bots": {bot: asdict(rate) for bot, rate in bot_rates(results).items()},
         "scores": [describe([r.scores[seat] for r in results]) for seat in range(players)],
@@ -127,6 +152,7 @@ def summarize(results: Sequence[GameResult], players: int) -> dict[str, Any]:
             name: [describe(column) for column in columns]
             for name, columns in seat_stat_values(results, players).items()
         },
+        "constant_stats": constant_stats(results, players),
     }
 
 
