@@ -19,6 +19,7 @@ import json
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -127,9 +128,7 @@ def main() -> None:
         if args.game and game.name not in args.game:
             continue
         for count in game.player_counts():
-            makers[f"{game.name} {count}p"] = lambda name=game.name, n=count: pettingzoo_env(
-                name, num_players=n
-            )
+            makers[f"{game.name} {count}p"] = partial(pettingzoo_env, game.name, num_players=count)
     envs = {label: make() for label, make in makers.items()}
     totals = dict.fromkeys(envs, (0, 0.0))
     rng = random.Random(1)

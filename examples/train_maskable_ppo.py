@@ -1,10 +1,12 @@
-"""Train sb3-contrib's MaskablePPO on one seat of a meja game against random play, then play the
+"""Train sb3-contrib's MaskablePPO on one seat of a meja game against meja's bots, then play the
 trained policy against the random and heuristic bots and print the arena's standings.
 
     pip install -e '.[train]'
-    python examples/train_maskable_ppo.py --game mooncake --players 2 --minutes 15
+    python examples/train_maskable_ppo.py --game mooncake --players 2 --steps 1000000
 
-Training stops at --minutes of wall time (or --steps). The learner takes a random seat each game
+Training stops after --steps learner steps: with the same --seed the same steps give the same
+policy on any machine speed. --minutes adds a wall-clock cap, which makes a run end early on a
+busy machine (it says so). The learner takes a random seat each game, plays against --opponents
 and is rewarded with its return at the end (1 for a win, 1/k for a k-way shared win, else 0).
 The trained policy then becomes a meja bot that sees only its seat's view, and plays --games
 games against each opponent with seats rotated, as `meja arena` plays them.
@@ -38,9 +40,9 @@ LEARNER = "maskable-ppo"
 
 
 class WallClock(BaseCallback):
-    """Stop training once the time budget is spent, and show progress now and then."""
+    """Stop training once the time cap (if any) is spent, and show progress now and then."""
 
-    def __init__(self, seconds: float) -> None:
+    def __init__(self, seconds: float | None) -> None:
         super().__init__()
         self.seconds = seconds
         self.start = time.monotonic()
@@ -51,7 +53,7 @@ class WallClock(BaseCallback):
         if spent - self.shown >= 60:
             self.shown = spent
             print(f"  {spent / 60:4.1f} min, {self.num_timesteps:,} steps", flush=True)
-        return spent < self.seconds
+        return self.seconds is None or spent < self.seconds
 
 
 class PolicyBot:
@@ -91,13 +93,13 @@ def timed(bot: Any, thinking: list[float]) -> Policy:
 
 
 def train(args: argparse.Namespace) -> MaskablePPO:
-    """MaskablePPO on --envs copies of the env, until the time or step budget is spent."""
+    """MaskablePPO on --envs copies of the env, until the step budget (or the time cap) is spent."""
 
     def make(index: int) -> Any:
         def build() -> MejaEnv:
-            env = MejaEnv(args.game, num_players=args.players, opponents="random", seat="random")
-            env.reset(seed=args.seed * 1000 + index)
-            return env
+            return MejaEnv(
+                args.game, num_players=args.players, opponents=args.opponents, seat="random"
+            )
 
         return build
 
@@ -115,15 +117,24 @@ def train(args: argparse.Namespace) -> MaskablePPO:
         seed=args.seed,
         verbose=0,
     )
+    cap = "" if args.minutes is None else f", at most {args.minutes:g} minutes"
     print(
-        f"Training {LEARNER} on {args.game} ({args.players} players) against random play "
-        f"for up to {args.minutes:g} minutes",
+        f"Training {LEARNER} on {args.game} ({args.players} players) against {args.opponents} "
+        f"for {args.steps:,} steps{cap}, seed {args.seed}",
         flush=True,
     )
-    clock = WallClock(args.minutes * 60)
+    clock = WallClock(None if args.minutes is None else args.minutes * 60)
+    start = time.process_time()
     model.learn(total_timesteps=args.steps, callback=clock)
     spent = time.monotonic() - clock.start
-    print(f"Trained {model.num_timesteps:,} steps in {spent / 60:.1f} minutes", flush=True)
+    cpu = time.process_time() - start
+    print(
+        f"Trained {model.num_timesteps:,} steps in {spent / 60:.1f} minutes "
+        f"({cpu / 60:.1f} minutes of CPU)",
+        flush=True,
+    )
+    if model.num_timesteps < args.steps:
+        print("The time cap ended training before the step budget: this run is not reproducible")
     return model
 
 
@@ -149,12 +160,18 @@ def evaluate(model: MaskablePPO, args: argparse.Namespace, opponent: str) -> Non
     Console(width=110).print(standings_table(rows))
 
 
-def main() -> None:
+def main(**defaults: Any) -> None:
+    """Parse the command line (defaults overrides the script's own) and train, then evaluate."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="mooncake", help="a meja game (default: mooncake)")
     parser.add_argument("--players", type=int, default=2, help="player count (default: 2)")
-    parser.add_argument("--minutes", type=float, default=15.0, help="training time budget")
-    parser.add_argument("--steps", type=int, default=50_000_000, help="training step budget")
+    parser.add_argument("--steps", type=int, default=1_000_000, help="training step budget")
+    parser.add_argument("--minutes", type=float, help="wall-clock cap on training (default: none)")
+    parser.add_argument(
+        "--opponents",
+        default="random",
+        help="bot spec the learner trains against (default: random)",
+    )
     parser.add_argument("--envs", type=int, default=8, help="envs stepped together")
     parser.add_argument("--rollout", type=int, default=512, help="steps per env per update")
     parser.add_argument("--batch", type=int, default=512, help="minibatch size")
@@ -162,6 +179,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games against each opponent")
     parser.add_argument("--seed", type=int, default=1, help="seed of training and games")
     parser.add_argument("--model", type=Path, help="save the policy here, or load it if present")
+    parser.set_defaults(**defaults)
     args = parser.parse_args()
     load_game(args.game).resolve_options(args.players, {})
     torch.set_num_threads(1)
