@@ -117,3 +117,10 @@ def test_significant_changes_are_plotted_only_when_there_are_some(tmp_path: Path
     assert path is not None and path.read_bytes().startswith(b"\x89PNG")
     assert significant_changes(rows[1:], tmp_path / "none.png") is None
     assert not (tmp_path / "none.png").exists()
+
+
+def test_a_game_statistic_named_like_a_measure_is_kept_apart(make_result: MakeResult) -> None:
+    a = [make_result(i, (1.0, 0.0), stats={"winning margin": 7.0}) for i in range(4)]
+    rows = {row.measure: row for row in differences(a, a, 2)}
+    assert rows["winning margin"].a == 1.0
+    assert rows["winning margin (game statistic)"].a == 7.0

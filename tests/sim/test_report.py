@@ -119,6 +119,7 @@ def test_a_comparison_writes_both_reports_and_the_differences(tmp_path: Path) ->
     assert saved["variants"]["a"]["label"] == "baba_neighbourhood=orthogonal4"
     measures = [row["measure"] for row in summary["differences"]]
     assert "win rate, seat 0" in measures and "sets, seat 1" in measures
+    assert {"turns", "branching factor", "lead changes", "settled share"} <= set(measures)
     markdown = (tmp_path / "compare.md").read_text()
     assert "(a) against baba_neighbourhood=moore8 (b)" in markdown
     assert "## Every measure" in markdown

@@ -117,11 +117,18 @@ def measure_columns(
     columns["shared wins"] = [float(len(r.winners) > 1) for r in results]
     for end in ends:
         columns[f"end: {end}"] = [float(r.end == end) for r in results]
-    columns.update(stat_values(results))
+    for name, values in stat_values(results).items():
+        columns[_own(name, columns)] = values
     for name, seats in seat_stat_values(results, players).items():
         for seat in range(players):
-            columns[f"{name}, seat {seat}"] = seats[seat]
+            columns[_own(f"{name}, seat {seat}", columns)] = seats[seat]
     return columns
+
+
+def _own(name: str, columns: dict[str, list[float]]) -> str:
+    """A game statistic's name, marked as the game's own where a measure of meja's has it
+    (Nasi Lemak counts its own turns, which differ from turns as seat changes)."""
+    return f"{name} (game statistic)" if name in columns else name
 
 
 def end_condition_test(a: Sequence[GameResult], b: Sequence[GameResult]) -> dict[str, Any]:

@@ -87,7 +87,7 @@ def _draw(
                 for row in variant_rows
             ],
             folder / "significant_changes.png",
-            baseline=_value(labels[0]),
+            baseline=labels[0],
             other="each value",
         ),
     }
@@ -96,7 +96,7 @@ def _draw(
 
 def _named(row: Difference, label: str) -> Difference:
     """row with the value it compares in its name."""
-    return Difference(**{**asdict(row), "measure": f"{row.measure} ({label})"})
+    return Difference(**{**asdict(row), "measure": f"{row.measure} at {label}"})
 
 
 def sweep_markdown(

@@ -15,7 +15,8 @@ from meja.core.episode import GameResult
 from meja.sim.compare import Difference, adjust, welch
 
 DECISIONS = "decisions"
-"""The seat's own decisions in the game, compared like the game's statistics."""
+"""The seat's own decisions in the game, compared like the game's statistics (unless the game
+reports a statistic of that name itself)."""
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def seat_columns(results: Sequence[GameResult]) -> dict[str, list[tuple[float, b
     for result in results:
         won = [share > 0 for share in result.returns]
         named = dict(result.seat_stats)
-        if result.decisions:
+        if result.decisions and DECISIONS not in named:
             named[DECISIONS] = tuple(float(d) for d in result.decisions)
         for name, values in named.items():
             column = columns.setdefault(name, [])
