@@ -20,7 +20,7 @@ from meja.games.te_kuiti.components import RAM, SHEEP_KINDS, SHEEP_PER_TURN, TIL
 
 NASI_LEMAK_STEPS_PER_SEAT = 2_000
 """Steps per seat, chance included, after which an adapter ends a Nasi Lemak game. The longest
-of 10,000 random games is about 440 per seat at every player count (docs/rl.md)."""
+of 10,000 random games is at most 560 per seat at any player count (docs/rl.md)."""
 
 
 def max_game_length(game: Game, num_players: int, options: Mapping[str, Any]) -> int:
