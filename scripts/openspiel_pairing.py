@@ -3,9 +3,11 @@
     nice -n 10 python scripts/openspiel_pairing.py mooncake --games 40 --iterations 200 --seed 1
 
 Both sides judge positions by the game's heuristic values() (meja.env.evaluator) with the same
-iteration budget. In a game with hidden information OpenSpiel plays its ISMCTSBot, redrawing what
-its seat cannot see with meja's resample, as meja's ISMCTS does; in a perfect-information game it
-plays its MCTSBot. Seats alternate from game to game; a shared win counts as a fraction.
+iteration budget; --evaluator random gives OpenSpiel its own random rollouts instead, the only
+evaluation it had of these games before. In a game with hidden information OpenSpiel plays its
+ISMCTSBot, redrawing what its seat cannot see with meja's resample, as meja's ISMCTS does; in a
+perfect-information game it plays its MCTSBot. Seats alternate from game to game; a shared win
+counts as a fraction.
 """
 
 from __future__ import annotations
@@ -29,10 +31,15 @@ UCT_C = 2.0
 """OpenSpiel's own examples' exploration constant."""
 
 
-def openspiel_bot(game: pyspiel.Game, name: str, iterations: int, seed: int) -> pyspiel.Bot:
-    """OpenSpiel's search for game with meja's heuristic evaluation: ISMCTS where cards hide."""
+def openspiel_bot(
+    game: pyspiel.Game, name: str, iterations: int, seed: int, judge: str
+) -> pyspiel.Bot:
+    """OpenSpiel's search for game, judging by meja's heuristic (or by one random rollout):
+    ISMCTS where cards hide."""
     rng = np.random.RandomState(seed)
-    evaluator = HeuristicEvaluator(game)
+    evaluator: mcts.Evaluator = (
+        HeuristicEvaluator(game) if judge == "heuristic" else mcts.RandomRolloutEvaluator(1, rng)
+    )
     if openspiel.INFORMATION[name] == openspiel.PERFECT:
         return mcts.MCTSBot(game, UCT_C, iterations, evaluator, random_state=rng)
     bot = ismcts.ISMCTSBot(game, evaluator, UCT_C, iterations, random_state=rng)
@@ -45,7 +52,7 @@ def play(args: argparse.Namespace, index: int) -> tuple[float, float]:
     """One game; the OpenSpiel bot's return and its CPU seconds per move."""
     game = openspiel.load(args.game, args.players)
     seed = args.seed * 10_000 + index
-    ours = openspiel_bot(game, args.game, args.iterations, seed)
+    ours = openspiel_bot(game, args.game, args.iterations, seed, args.evaluator)
     theirs = make_bot(f"ismcts:iterations={args.iterations}", load_game(args.game))
     seat = index % args.players
     rng = random.Random(seed)
@@ -74,6 +81,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="games (default: 40)")
     parser.add_argument("--iterations", type=int, default=200, help="search iterations per move")
     parser.add_argument("--seed", type=int, default=1, help="seed of the games and the bots")
+    parser.add_argument(
+        "--evaluator",
+        choices=("heuristic", "random"),
+        default="heuristic",
+        help="how OpenSpiel's search judges a position (default: meja's heuristic)",
+    )
     args = parser.parse_args()
     try:
         load_game(args.game).resolve_options(args.players, {})
@@ -85,7 +98,8 @@ def main() -> None:
     cpu = sum(seconds for _, seconds in results) / len(results)
     kind = "ISMCTSBot" if openspiel.INFORMATION[args.game] == openspiel.IMPERFECT else "MCTSBot"
     print(
-        f"| {args.game} | {args.players} | OpenSpiel {kind} vs meja ismcts | {len(results)} | "
+        f"| {args.game} | {args.players} | OpenSpiel {kind} ({args.evaluator}) vs meja ismcts | "
+        f"{len(results)} | "
         f"{args.iterations} | {share:.1%} | {low:.1%}-{high:.1%} | {cpu:.3f} |"
     )
 
