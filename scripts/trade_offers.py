@@ -94,7 +94,7 @@ def main() -> None:
     tally = {spec: Trading() for spec in specs}
     for index in range(args.games):
         trading(setup, index, tally)
-    for spec in specs:
+    for spec in dict.fromkeys(specs):
         print(tally[spec].line(spec))
 
 
