@@ -134,12 +134,12 @@ def test_a_stale_move_is_refused_to_you_never_to_a_seat_number(live: Any) -> Non
     assert refused == {
         "type": "error",
         "code": "stale",
-        "message": "the move was chosen at step 0, but what you see has changed since"
+        "message": "the move was chosen at step 0, but the moves you may make have changed since"
         " (the game is at step 2)",
     }
     client.send('{"type": "move", "action": 7, "step": 3}')
     message = client.error()["message"]
-    assert message.startswith("the move was chosen at step 3, but what you see "), message
+    assert message.startswith("the move was chosen at step 3, but the moves you may "), message
     assert "seat" not in message, message
 
 

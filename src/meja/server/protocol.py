@@ -177,7 +177,7 @@ class JoinMessage(_Strict):
 
 class MoveMessage(_Strict):
     """Play an action; step, when given, is the log position the move was chosen at (a move
-    chosen before what the seat sees last changed is refused as stale)."""
+    chosen before the moves the seat may make last changed is refused as stale)."""
 
     type: Literal["move"]
     action: int = Field(ge=0)

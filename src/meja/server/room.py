@@ -332,8 +332,8 @@ class Room(TableViews, TableClocks, TableDriver, TableTalk):
         if step is not None and not self.seats[seat].changed_at <= step <= now:
             raise ApiError(
                 "stale",
-                f"the {what} was chosen at step {step}, but what you see has changed since"
-                f" (the game is at step {now})",
+                f"the {what} was chosen at step {step}, but the moves you may make have"
+                f" changed since (the game is at step {now})",
                 409,
             )
         if self.seats[seat].kind != "human":
@@ -486,15 +486,16 @@ class Room(TableViews, TableClocks, TableDriver, TableTalk):
             log.exception("table %s: storing the end of the game failed", self.table.id)
 
     def _note_changes(self) -> None:
-        """Record, for each seat, whether its view or its moves changed with the last step.
+        """Record, for each seat, whether the moves it may make changed with the last step.
 
-        A move chosen at an earlier step is still good if the seat has seen nothing new since:
-        in a simultaneous phase, other seats' secret commitments do not make it stale.
+        A move chosen at an earlier step is still good if the seat's choices are as they were:
+        in a simultaneous phase, another seat placing a cake on its own board or committing a
+        secret choice does not take a person's move away from them.
         """
         for index, seat in enumerate(self.seats):
             if seat.kind != "human":
                 continue
-            seen = orjson.dumps(self._seen(index))
+            seen = orjson.dumps(self._seen(index)[1])
             if seen != seat.seen:
                 seat.seen = seen
                 seat.changed_at = self.position

@@ -127,9 +127,10 @@ class SeatState:
     overdue_since: float | None = None
     """At a turn-based table, when the seat's time to move ran out, until the people choose."""
     changed_at: int = 0
-    """The log position at which what this seat sees last changed; older moves are stale."""
+    """The log position at which the moves this seat may make last changed; older moves are
+    stale."""
     seen: bytes | None = None
-    """What the seat saw at changed_at, encoded: bytes cost the garbage collector nothing."""
+    """The seat's moves since changed_at, encoded: bytes cost the garbage collector nothing."""
     bot_instance: Bot | None = field(default=None, repr=False)
 
     def public(self, index: int) -> dict[str, Any]:
