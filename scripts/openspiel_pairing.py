@@ -7,7 +7,14 @@ iteration budget; --evaluator random gives OpenSpiel its own random rollouts ins
 evaluation it had of these games before. In a game with hidden information OpenSpiel plays its
 ISMCTSBot, redrawing what its seat cannot see with meja's resample, as meja's ISMCTS does; in a
 perfect-information game it plays its MCTSBot. Seats alternate from game to game; a shared win
-counts as a fraction.
+counts as a fraction. With --equal-time, OpenSpiel's iteration budget follows meja's CPU time
+per move from game to game:
+
+    nice -n 10 python scripts/openspiel_pairing.py peranakan --games 200 --meja strong \
+        --evaluator random --equal-time --seed 2026
+
+The row printed gives OpenSpiel's last budget, its win share with a 95% interval, and each
+side's CPU seconds per move.
 """
 
 from __future__ import annotations
@@ -48,30 +55,60 @@ def openspiel_bot(
     return bot
 
 
-def play(args: argparse.Namespace, index: int) -> tuple[float, float]:
-    """One game; the OpenSpiel bot's return and its CPU seconds per move."""
+class Tally:
+    """CPU seconds and moves of each side, over the run and over the last game; with equal
+    time, OpenSpiel's budget for the next game is scaled so that its seconds per move meet
+    meja's."""
+
+    def __init__(self, iterations: int) -> None:
+        self.iterations = iterations
+        self.run = {"theirs": [0.0, 0.0], "ours": [0.0, 0.0]}
+        self.game = {"theirs": [0.0, 0.0], "ours": [0.0, 0.0]}
+
+    def add(self, side: str, seconds: float) -> None:
+        for counts in (self.run[side], self.game[side]):
+            counts[0] += seconds
+            counts[1] += 1
+
+    def per_move(self, side: str, over: str = "run") -> float:
+        seconds, moves = (self.run if over == "run" else self.game)[side]
+        return seconds / max(moves, 1)
+
+    def rebudget(self) -> None:
+        """Scale OpenSpiel's iterations by meja's time per move over its own in the last game,
+        at most twofold at a time."""
+        ratio = self.per_move("ours", "game") / max(self.per_move("theirs", "game"), 1e-9)
+        self.iterations = max(1, round(self.iterations * min(max(ratio, 0.5), 2.0)))
+
+    def next_game(self, equal_time: bool) -> None:
+        if equal_time and self.game["theirs"][1] and self.game["ours"][1]:
+            self.rebudget()
+        self.game = {"theirs": [0.0, 0.0], "ours": [0.0, 0.0]}
+
+
+def play(args: argparse.Namespace, index: int, tally: Tally) -> float:
+    """One game; the OpenSpiel bot's return."""
     game = openspiel.load(args.game, args.players)
     seed = args.seed * 10_000 + index
-    ours = openspiel_bot(game, args.game, args.iterations, seed, args.evaluator)
-    theirs = make_bot(f"ismcts:iterations={args.iterations}", load_game(args.game))
+    theirs = openspiel_bot(game, args.game, tally.iterations, seed, args.evaluator)
+    ours = make_bot(args.meja or f"ismcts:iterations={args.iterations}", load_game(args.game))
     seat = index % args.players
     rng = random.Random(seed)
     state = game.new_initial_state()
-    spent = 0.0
-    moves = 0
     while not state.is_terminal():
         player = state.current_player()
         if state.is_chance_node():
             actions, probs = zip(*state.chance_outcomes(), strict=True)
             state.apply_action(rng.choices(actions, probs)[0])
-        elif player == seat:
-            start = time.process_time()
-            state.apply_action(ours.step(state))
-            spent += time.process_time() - start
-            moves += 1
+            continue
+        start = time.process_time()
+        if player == seat:
+            state.apply_action(theirs.step(state))
+            tally.add("theirs", time.process_time() - start)
         else:
-            state.apply_action(theirs.choose(state.meja_state, player, rng))
-    return state.returns()[seat], spent / max(moves, 1)
+            state.apply_action(ours.choose(state.meja_state, player, rng))
+            tally.add("ours", time.process_time() - start)
+    return float(state.returns()[seat])
 
 
 def main() -> None:
@@ -87,20 +124,35 @@ def main() -> None:
         default="heuristic",
         help="how OpenSpiel's search judges a position (default: meja's heuristic)",
     )
+    parser.add_argument(
+        "--meja",
+        help="meja's bot spec or level, e.g. strong (default: ismcts at --iterations)",
+    )
+    parser.add_argument(
+        "--equal-time",
+        action="store_true",
+        help="scale OpenSpiel's iterations from game to game so that its CPU time per move"
+        " meets meja's (--iterations is where it starts)",
+    )
     args = parser.parse_args()
     try:
         load_game(args.game).resolve_options(args.players, {})
+        make_bot(args.meja or "ismcts", load_game(args.game))
     except ValueError as error:
         sys.exit(f"error: {error}")
-    results = [play(args, index) for index in range(args.games)]
-    share = sum(value for value, _ in results) / len(results)
+    tally = Tally(args.iterations)
+    results = []
+    for index in range(args.games):
+        results.append(play(args, index, tally))
+        tally.next_game(args.equal_time)
+    share = sum(results) / len(results)
     low, high = wilson(share, len(results))
-    cpu = sum(seconds for _, seconds in results) / len(results)
     kind = "ISMCTSBot" if openspiel.INFORMATION[args.game] == openspiel.IMPERFECT else "MCTSBot"
     print(
-        f"| {args.game} | {args.players} | OpenSpiel {kind} ({args.evaluator}) vs meja ismcts | "
-        f"{len(results)} | "
-        f"{args.iterations} | {share:.1%} | {low:.1%}-{high:.1%} | {cpu:.3f} |"
+        f"| {args.game} | {args.players} | OpenSpiel {kind} ({args.evaluator}) vs meja"
+        f" {args.meja or 'ismcts'} | {len(results)} | {tally.iterations} | {share:.1%} |"
+        f" {low:.1%}-{high:.1%} | {tally.per_move('theirs'):.3f} |"
+        f" {tally.per_move('ours'):.3f} |"
     )
 
 
