@@ -168,3 +168,17 @@ def _told_of_others(record: GameRecord, seat: int) -> list[Told]:
     game = load_game(record.game)
     steps = replay_told(game, record.num_players, record.options, record.history, seat)
     return [told for player, told in steps if player != seat]
+
+
+def test_output_cut_short_by_head_ends_quietly() -> None:
+    """`meja rules peranakan | head -3` shows three lines and no error about a broken pipe."""
+    shell = subprocess.run(
+        f"{sys.executable} -m meja.cli rules peranakan | head -3",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert len(shell.stdout.splitlines()) == 3
+    assert shell.stderr == ""
