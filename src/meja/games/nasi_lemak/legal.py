@@ -367,7 +367,7 @@ CHOICES: Final[dict[int, Callable[[NasiLemakState], list[int]]]] = {
 TRADABLE_NAMES: Final = ", ".join(CARD_TYPES[t].name for t in TRADABLE)
 
 
-def explain(state: NasiLemakState, action: int, seat: int) -> str:
+def refusal(state: NasiLemakState, action: int, seat: int) -> str:
     """The refusal message for a legal-looking action number that the rules do not allow now."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         return f"{action!r} is not an action of {state.game.title}"

@@ -217,7 +217,7 @@ class NasiLemakState(State):
         return legal.is_legal(self, action, seat)
 
     def _illegal_message(self, action: int, seat: int) -> str:
-        return legal.explain(self, action, seat)
+        return legal.refusal(self, action, seat)
 
     def hand_size(self, seat: int) -> int:
         """Cards in seat's hand (public), as kept: the rules ask it of every seat at every turn."""

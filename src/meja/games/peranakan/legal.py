@@ -1,5 +1,5 @@
 """Which moves a seat may make: legal_actions lists them, is_legal tests one by the same rule
-phase by phase without building the list, and illegal_message explains a refusal."""
+phase by phase without building the list, and refusal says why one is refused."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def is_legal(state: PeranakanState, action: int, seat: int) -> bool:
     return 0 <= kueh < NUM_KUEH and state.supply[kueh] > 0
 
 
-def illegal_message(state: PeranakanState, action: int, seat: int) -> str:
+def refusal(state: PeranakanState, action: int, seat: int) -> str:
     """Say why the action is refused, or what the seat was asked to decide instead."""
     if type(action) is not int or not 0 <= action < NUM_ACTIONS:
         return f"{action!r} is not an action of {state.game.title}"

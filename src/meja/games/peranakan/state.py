@@ -352,7 +352,7 @@ class PeranakanState(State):
         return legal.is_legal(self, action, seat)
 
     def _illegal_message(self, action: int, seat: int) -> str:
-        return legal.illegal_message(self, action, seat)
+        return legal.refusal(self, action, seat)
 
     def scores(self) -> list[float]:
         return scoring.scores(self)

@@ -106,8 +106,9 @@ def is_legal(state: TeKuitiState, action: int, seat: int) -> bool:
     return action == END_TURN and phase == COLLECTING
 
 
-def refusal(state: TeKuitiState, action: int) -> str:
-    """Why a valid action number is refused now, naming the rule (and a move that fits)."""
+def refusal(state: TeKuitiState, action: int, seat: int) -> str:
+    """Why a valid action number is refused now, naming the rule (and a move that fits); the
+    words are the same for any seat, as only the seat to move is asked."""
     name = ACTION_NAMES[action]
     phase = state.phase
     if phase in (SHEPHERD_TURN, BONUS):

@@ -525,7 +525,7 @@ class TeKuitiState(State):
     def _illegal_message(self, action: int, seat: int) -> str:
         if not isinstance(action, int) or not 0 <= action < len(ACTIONS):
             return super()._illegal_message(action, seat)
-        return legal.refusal(self, action)
+        return legal.refusal(self, action, seat)
 
     def view(self, player: int | None) -> dict[str, Any]:
         return views.view(self, player)
