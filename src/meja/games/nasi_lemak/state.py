@@ -55,6 +55,7 @@ from meja.games.nasi_lemak.components import (
     TAKE_BACK_LIMIT,
     WHOLESALER_REVEAL,
 )
+from meja.games.nasi_lemak.knowledge import public_gain, public_loss, secret_move, shown
 from meja.games.nasi_lemak.scoring import after_move, begin_turn, end_turn
 from meja.games.nasi_lemak.tables import (
     ANNOUNCING,
@@ -89,16 +90,7 @@ from meja.games.nasi_lemak.tables import (
     seen_span,
     span,
 )
-from meja.games.nasi_lemak.told import (
-    Announced,
-    Examined,
-    JustSeen,
-    TurnedUp,
-    public_gain,
-    public_loss,
-    secret_move,
-    shown,
-)
+from meja.games.nasi_lemak.told import Announced, Examined, JustSeen, TurnedUp
 
 PLAY_PHASES: Final = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
 """Cards whose play is followed by a choice: the ingredients, the name, the seat."""
@@ -579,7 +571,7 @@ class NasiLemakState(State):
         return position.to_position(self)
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
-        return told.tell(self, player, action, viewer)
+        return told.told(self, player, action, viewer)
 
     def _names(self, seat: int) -> ActionNames:
         return actions.names(self, seat)

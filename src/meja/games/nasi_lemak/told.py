@@ -1,5 +1,5 @@
-"""What each seat and the spectator is told of a Nasi Lemak step, what the whole table just
-saw of it, and what each seat knows of the other hands because of it.
+"""What each seat and the spectator is told of a Nasi Lemak step, and what the whole table just
+saw of it; what each seat then knows of the other hands is kept by knowledge.py.
 
 Hands, the draw pile and the Nasi Lemak pile are face down, and a made Nasi Lemak card shows its
 packs to its owner alone until the game ends. So a card dealt, drawn or stolen is named only to
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
 
 
-def tell(state: NasiLemakState, player: int, action: int, viewer: int | None) -> Told:
+def told(state: NasiLemakState, player: int, action: int, viewer: int | None) -> Told:
     """What viewer learns when player (a seat or CHANCE) takes action from state."""
     if player == CHANCE:
         return _chance(state, action, viewer)
@@ -246,67 +246,6 @@ def seen_view(seen: JustSeen | None) -> dict[str, Any] | None:
     if isinstance(seen, TurnedUp) and data is not None:
         data["kept"] = counts_dict(kept(seen.cards))
     return data
-
-
-# --- what each seat knows of the other hands, step by step --------------------------------
-def shown(state: NasiLemakState, q: int, t: int, count: int) -> None:
-    """Everyone saw q hold count cards of type t (put on an offer, in the open: N3)."""
-    n = state.num_players
-    known = state.known
-    for r in range(n):
-        if r != q:
-            index = (r * n + q) * K + t
-            if known[index] < count:
-                known[index] = count
-
-
-def public_loss(state: NasiLemakState, q: int, t: int, count: int) -> None:
-    """Everyone saw q give up count cards of type t: lower every bound on q's hand."""
-    if not count:
-        return
-    n = state.num_players
-    known = state.known
-    for index in range(q * K + t, n * n * K, n * K):
-        if known[index]:
-            known[index] = max(known[index] - count, 0)
-
-
-def public_gain(state: NasiLemakState, q: int, t: int, count: int) -> None:
-    """Everyone saw q receive count cards of type t."""
-    if not count:
-        return
-    n = state.num_players
-    known = state.known
-    for r in range(n):
-        if r != q:
-            known[(r * n + q) * K + t] += count
-
-
-def secret_move(state: NasiLemakState, q: int, taker: int, t: int) -> None:
-    """A card t went from q to taker, seen by the two of them alone.
-
-    The taker no longer counts it in q's hand, q now knows the taker holds it, and everyone
-    else only learns that q has one card fewer.
-    """
-    n = state.num_players
-    known = state.known
-    index = (taker * n + q) * K + t
-    if known[index]:
-        known[index] -= 1
-    known[(q * n + taker) * K + t] += 1
-    _secret_loss(state, q, taker)
-
-
-def _secret_loss(state: NasiLemakState, q: int, taker: int) -> None:
-    """q lost one card that only q and the taker saw: every other bound drops by one."""
-    n = state.num_players
-    known = state.known
-    for r in range(n):
-        if r != q and r != taker:
-            start = (r * n + q) * K
-            for index in range(start, start + K):
-                if known[index]:
-                    known[index] -= 1
 
 
 def load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:

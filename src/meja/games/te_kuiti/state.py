@@ -515,7 +515,7 @@ class TeKuitiState(State):
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         """Every viewer sees the same board, so is told the same: moves by name, chance steps
         by their cell alone (see told.py)."""
-        return told_step(self, player, action)
+        return told_step(self, player, action, viewer)
 
     def _unknown_words(self, text: str, seat: int) -> str:
         if seat == CHANCE:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from meja.games.te_kuiti.state import TeKuitiState
 
 
-def told(state: TeKuitiState, player: int, action: int) -> Told:
+def told(state: TeKuitiState, player: int, action: int, viewer: int | None) -> Told:
     """The same for every viewer: the board shows all seats and the spectator the same."""
     if player == CHANCE:
         if state.start < 0:
