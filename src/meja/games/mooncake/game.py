@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from meja.core import Game, Option
-from meja.games.mooncake import scoring
+from meja.games.mooncake import position, scoring
 from meja.games.mooncake.actions import NUM_ACTIONS
 from meja.games.mooncake.components import (
     MAX_PLAYERS,
@@ -15,7 +15,6 @@ from meja.games.mooncake.components import (
     TILES_PER_TURN,
     TURNS_PER_ROUND,
 )
-from meja.games.mooncake.position import load_position
 from meja.games.mooncake.state import (
     PLACEMENT_REVEAL_CHOICES,
     REVEAL_TOGETHER,
@@ -76,7 +75,7 @@ class MooncakeGame(Game):
         return ROUNDS * (1 + TURNS_PER_ROUND * per_turn)
 
     def from_position(self, data: Mapping[str, Any]) -> MooncakeState:
-        return load_position(self, data)
+        return position.from_position(self, data)
 
 
 GAME: Final = MooncakeGame()

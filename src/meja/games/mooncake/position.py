@@ -138,7 +138,7 @@ def _customer(value: Any, field: str, allowed: list[int]) -> int:
     return index
 
 
-def load_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
+def from_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
     """Rebuild a state from MooncakeState.position() data, or raise InvalidPosition."""
     data = _in_format_2(data)
     optional = (*OPTIONAL_FIELDS, *DERIVED_FIELDS)

@@ -127,7 +127,4 @@ class NasiLemakGame(StartPlayerGame):
         return 1 + n * HAND_SIZE + MAX_ROUNDS_RANGE[1] * n * turn
 
     def from_position(self, data: Mapping[str, Any]) -> NasiLemakState:
-        num_players, options = position.read_setup(self, data)
-        state = NasiLemakState(self, num_players, options)
-        position.fill(state, data)
-        return state
+        return position.from_position(self, data)

@@ -65,7 +65,7 @@ from meja.games.nasi_lemak.told import (
 )
 
 if TYPE_CHECKING:
-    from meja.core.game import Game
+    from meja.games.nasi_lemak.game import NasiLemakGame
     from meja.games.nasi_lemak.state import NasiLemakState
 
 REQUIRED: Final = (
@@ -104,7 +104,7 @@ PACK_CHOICES: Final = " or ".join(str(packs) for packs in PACKS)
 REST: Final = "rest"
 
 
-def to_position(state: NasiLemakState) -> dict[str, Any]:
+def position(state: NasiLemakState) -> dict[str, Any]:
     """Everything, hidden cards included."""
     n = state.num_players
     offer = None
@@ -149,7 +149,7 @@ def to_position(state: NasiLemakState) -> dict[str, Any]:
     }
 
 
-def conservation_problems(state: NasiLemakState) -> list[str]:
+def check_components(state: NasiLemakState) -> list[str]:
     """Cards created or lost, negative counts, or knowledge that is no longer true."""
     n = state.num_players
     problems = []
@@ -181,18 +181,18 @@ def conservation_problems(state: NasiLemakState) -> list[str]:
     return problems
 
 
-def read_setup(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
-    """The player count and resolved options of a position, after checking its fields."""
-    return read.header(game, data, "Nasi Lemak", REQUIRED, OPTIONAL, value_first=True)
-
-
-def fill(state: NasiLemakState, data: Mapping[str, Any]) -> None:
-    """Set every field of a fresh state from a position; InvalidPosition names the bad field."""
+def from_position(game: NasiLemakGame, data: Mapping[str, Any]) -> NasiLemakState:
+    """A fresh state with every field set from a position; InvalidPosition names the bad field."""
+    num_players, options = read.header(
+        game, data, "Nasi Lemak", REQUIRED, OPTIONAL, value_first=True
+    )
+    state = game.new_state(num_players, **options)
     _load_cards(state, data)
     _load_phase(state, data)
     _check_consistency(state)
     state.just_seen = load_just_seen(state, data.get("just_seen"))
     read.check_to_move(data, state, PHASE_NAMES[state.phase], value_first=True)
+    return state
 
 
 def _load_cards(state: NasiLemakState, data: Mapping[str, Any]) -> None:

@@ -308,7 +308,7 @@ class NasiLemakState(State):
                 self._discard_from(act, t)
             self.phase = COOK
         elif action == FLY:
-            # The played fly is in the air until it lands (counted by conservation_problems).
+            # The played fly is in the air until it lands (counted by check_components).
             self.hands[act * K + FLY_CARD] -= 1
             self.sizes[act] -= 1
             public_loss(self, act, FLY_CARD, 1)
@@ -565,10 +565,10 @@ class NasiLemakState(State):
         return view.view(self, player)
 
     def check_components(self) -> list[str]:
-        return position.conservation_problems(self)
+        return position.check_components(self)
 
     def position(self) -> dict[str, Any]:
-        return position.to_position(self)
+        return position.position(self)
 
     def told(self, player: int, action: int, viewer: int | None) -> Told:
         return told.told(self, player, action, viewer)

@@ -98,7 +98,7 @@ class PeranakanGame(StartPlayerGame):
         return setup + STEPS_PER_TURN * turns + NUM_KUEH * KUEH_PER_TYPE
 
     def from_position(self, data: Mapping[str, Any]) -> PeranakanState:
-        return position.load(self, data)
+        return position.from_position(self, data)
 
 
 GAME: Final = PeranakanGame()

@@ -171,7 +171,7 @@ def position(state: PeranakanState) -> dict[str, Any]:
     return data
 
 
-def component_problems(state: PeranakanState) -> list[str]:
+def check_components(state: PeranakanState) -> list[str]:
     """Every tile, pawn and Kueh accounted for exactly once, and no space over-crowded."""
     problems: list[str] = []
     tiles = state.deck[:]
@@ -287,7 +287,7 @@ _KUEH_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(KUEH_TYPE
 _TILE: Final = "a tile code like 'Bto'"
 
 
-def load(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
+def from_position(game: PeranakanGame, data: Mapping[str, Any]) -> PeranakanState:
     """Build and validate a state from position data.
 
     The deck, the supply and the retired pawns are derived, so they always add up; what is

@@ -382,7 +382,7 @@ class PeranakanState(State):
         return told.told(self, player, action, viewer)
 
     def check_components(self) -> list[str]:
-        return positions.component_problems(self)
+        return positions.check_components(self)
 
     def __str__(self) -> str:
         return text.compact(self)

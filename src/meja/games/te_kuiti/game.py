@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from meja.core.game import Option
 from meja.core.start_player import StartPlayerGame, start_player_option
+from meja.games.te_kuiti import position
 from meja.games.te_kuiti.actions import NUM_ACTIONS
 from meja.games.te_kuiti.components import (
     FENCES,
@@ -20,7 +21,6 @@ from meja.games.te_kuiti.components import (
     SOLO_TURN_LIMIT_MAX,
     TILE_TYPES,
 )
-from meja.games.te_kuiti.position import read_fields, read_header
 from meja.games.te_kuiti.state import TeKuitiState
 
 
@@ -76,10 +76,7 @@ class TeKuiti(StartPlayerGame):
         return 1 + ROUNDS * (placements + 2 * flips + rams + sheep // 2 + sheep_turns)
 
     def from_position(self, data: Mapping[str, Any]) -> TeKuitiState:
-        num_players, options = read_header(self, data)
-        state = TeKuitiState(self, num_players, options)
-        read_fields(state, data)
-        return state
+        return position.from_position(self, data)
 
 
 GAME: Final = TeKuiti()

@@ -67,6 +67,7 @@ from meja.games.te_kuiti.tables import (
 
 if TYPE_CHECKING:
     from meja.core.game import Game
+    from meja.games.te_kuiti.game import TeKuiti
     from meja.games.te_kuiti.state import TeKuitiState
 
 KEYS: Final = (
@@ -192,12 +193,21 @@ def _parse_cell(state: TeKuitiState, cell: int, code: tuple[int, int, int]) -> N
         state.sides[cell] = side
 
 
-def read_header(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+def from_position(game: TeKuiti, data: Mapping[str, Any]) -> TeKuitiState:
+    """Rebuild a state from TeKuitiState.position() data, or raise InvalidPosition naming the
+    bad field."""
+    num_players, options = _read_header(game, data)
+    state = game.new_state(num_players, **options)
+    _read_fields(state, data)
+    return state
+
+
+def _read_header(game: Game, data: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
     """The player count and the resolved options, once every key is known to be there."""
     return read.header(game, data, "Te Kuiti", KEYS, OPTIONAL_KEYS, first_shape=OLD_KEYS)
 
 
-def read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
+def _read_fields(state: TeKuitiState, data: Mapping[str, Any]) -> None:
     """Fill a fresh state from a position, refusing anything no game could reach, by field."""
     solo = state.solo
     players = state.num_players
