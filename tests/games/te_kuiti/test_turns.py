@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from meja.core import CHANCE, IllegalAction
-from meja.games.te_kuiti import GAME, TeKuiti
+from meja.games.te_kuiti import GAME, TeKuitiGame
 from meja.games.te_kuiti.actions import FLIP, PLACE, REMOVE
 from meja.games.te_kuiti.components import (
     FENCES,
@@ -52,7 +52,7 @@ def test_setup_lays_every_tile_face_down_and_gives_the_shepherd_all_fences() -> 
 
 
 def test_game_facts() -> None:
-    assert isinstance(GAME, TeKuiti)
+    assert isinstance(GAME, TeKuitiGame)
     assert (GAME.name, GAME.min_players, GAME.max_players) == ("te_kuiti", 1, 2)
     assert GAME.num_actions(1) == GAME.num_actions(2)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from meja.games.te_kuiti.game import GAME, TeKuiti
+from meja.games.te_kuiti.game import GAME, TeKuitiGame
 from meja.games.te_kuiti.spec import SPEC
 from meja.games.te_kuiti.state import TeKuitiState
 
-__all__ = ["GAME", "SPEC", "TeKuiti", "TeKuitiState"]
+__all__ = ["GAME", "SPEC", "TeKuitiGame", "TeKuitiState"]

@@ -24,7 +24,7 @@ from meja.games.te_kuiti.components import (
 from meja.games.te_kuiti.state import TeKuitiState
 
 
-class TeKuiti(StartPlayerGame):
+class TeKuitiGame(StartPlayerGame):
     """Te Kuiti: a shepherd fences in sheep that the other player hunts in pairs; or solo."""
 
     name = "te_kuiti"
@@ -79,5 +79,5 @@ class TeKuiti(StartPlayerGame):
         return position.from_position(self, data)
 
 
-GAME: Final = TeKuiti()
+GAME: Final = TeKuitiGame()
 """The one Te Kuiti game object."""

@@ -67,7 +67,7 @@ from meja.games.te_kuiti.tables import (
 
 if TYPE_CHECKING:
     from meja.core.game import Game
-    from meja.games.te_kuiti.game import TeKuiti
+    from meja.games.te_kuiti.game import TeKuitiGame
     from meja.games.te_kuiti.state import TeKuitiState
 
 KEYS: Final = (
@@ -193,7 +193,7 @@ def _parse_cell(state: TeKuitiState, cell: int, code: tuple[int, int, int]) -> N
         state.sides[cell] = side
 
 
-def from_position(game: TeKuiti, data: Mapping[str, Any]) -> TeKuitiState:
+def from_position(game: TeKuitiGame, data: Mapping[str, Any]) -> TeKuitiState:
     """Rebuild a state from TeKuitiState.position() data, or raise InvalidPosition naming the
     bad field."""
     num_players, options = _read_header(game, data)
