@@ -67,12 +67,12 @@ def legal_actions(state: MooncakeState, seat: int) -> list[int]:
     """Sorted legal actions of seat; [] for a seat that may not act (or no seat at all)."""
     if not 0 <= seat < state.num_players:
         return []
-    hand = state._hands[seat]
-    if state._phase == CHOOSE:
+    hand = state.hands[seat]
+    if state.phase == CHOOSE:
         if state._choices[seat] >= 0:
             return []
         return list(choice_actions(hand, state._pairwise))
-    if state._phase != PLACE or not hand:
+    if state.phase != PLACE or not hand:
         return []
     base = seat * SLOTS
     boards = state._boards
@@ -93,19 +93,19 @@ def is_legal(state: MooncakeState, action: int, seat: int) -> bool:
     """Whether action is in legal_actions(state, seat), without building the list."""
     if type(action) is not int:
         return False
-    if state._phase == CHOOSE:
+    if state.phase == CHOOSE:
         return state._choices[seat] < 0 and action in choice_actions(
-            state._hands[seat], state._pairwise
+            state.hands[seat], state._pairwise
         )
-    if state._phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
+    if state.phase != PLACE or not PLACE_BASE <= action < NUM_ACTIONS:
         return False
     place = action - PLACE_BASE
-    return place // SLOTS in state._hands[seat] and state._boards[seat * SLOTS + place % SLOTS] < 0
+    return place // SLOTS in state.hands[seat] and state._boards[seat * SLOTS + place % SLOTS] < 0
 
 
 def refusal(state: MooncakeState, action: int, seat: int) -> str:
     """Why seat may not play action (a number in the action space) now."""
-    if state._phase == CHOOSE:
+    if state.phase == CHOOSE:
         options = "; ".join(state.action_to_str(a, seat) for a in legal_actions(state, seat))
         return (
             f"seat {seat} must choose which tile to keep and which to pass "
@@ -114,7 +114,7 @@ def refusal(state: MooncakeState, action: int, seat: int) -> str:
     if action < PLACE_BASE:
         return f"seat {seat} must place a tile now; the keep/pass choice is already made"
     tile, slot = divmod(action - PLACE_BASE, SLOTS)
-    if tile not in state._hands[seat]:
-        hand = " ".join(TILE_CODES[t] for t in state._hands[seat])
+    if tile not in state.hands[seat]:
+        hand = " ".join(TILE_CODES[t] for t in state.hands[seat])
         return f"seat {seat} has no {TILE_CODES[tile]} tile to place (hand: {hand})"
     return f"slot {SLOT_NAMES[slot]} of seat {seat} already holds a tile; tiles never move"

@@ -83,7 +83,7 @@ def position(state: MooncakeState) -> dict[str, Any]:
     scored = scored_boards(state)
     data["scored_round"] = None if scored is None else {"boards": scored}
     data["pending"] = [[SLOT_NAMES[slot] for slot in p] for p in state._pending]
-    data["hands"] = [[TILE_CODES[tile] for tile in hand] for hand in state._hands]
+    data["hands"] = [[TILE_CODES[tile] for tile in hand] for hand in state.hands]
     data["choices"] = [None if choice < 0 else choice for choice in state._choices]
     data["received"] = [
         None
@@ -97,7 +97,7 @@ def position(state: MooncakeState) -> dict[str, Any]:
 def check_components(state: MooncakeState) -> list[str]:
     """Every tile is in the pool, a hand or on a board, as often as the box holds it."""
     counts = state._pool[:]
-    for hand in state._hands:
+    for hand in state.hands:
         for tile in hand:
             counts[tile] += 1
     for tile in state._boards:
@@ -246,7 +246,7 @@ def from_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
             f"the box holds {COPIES[tile]}"
         )
 
-    state._phase = phase
+    state.phase = phase
     state._round = round_index
     state._turn = turn
     state._customers = revealed
@@ -255,7 +255,7 @@ def from_position(game: MooncakeGame, data: Mapping[str, Any]) -> MooncakeState:
     state._served = served
     state._boards = boards
     state._pending = pending
-    state._hands = hands
+    state.hands = hands
     state._choices = choices
     state._received = received
     state._pool = pool
@@ -289,7 +289,7 @@ def _read_scored(state: MooncakeState, value: Any) -> None:
         raise InvalidPosition(f"{key}: expected null or an object with {', '.join(SCORED_KEYS)}")
     if sorted(value) != sorted(SCORED_KEYS):
         raise InvalidPosition(f"{key}: expected the key {', '.join(SCORED_KEYS)}")
-    if state._phase != REVEAL or not state._round:
+    if state.phase != REVEAL or not state._round:
         raise InvalidPosition(f"{key}: only as a new round begins, before its customer")
     n = state.num_players
     boards: list[int] = []

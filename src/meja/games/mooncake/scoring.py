@@ -398,7 +398,7 @@ def score_table(
 
 def winners(state: MooncakeState) -> list[int]:
     """Most Festive Points, then the highest Taste Value of the last round, else shared (M8)."""
-    if state._phase != OVER:
+    if state.phase != OVER:
         return []
     festive = state._festive
     best = max(festive)

@@ -57,11 +57,11 @@ class MooncakeState(State):
     """
 
     _compared = (
-        "_phase",
+        "phase",
         "_round",
         "_turn",
         "_boards",
-        "_hands",
+        "hands",
         "_choices",
         "_received",
         "_pending",
@@ -89,7 +89,7 @@ class MooncakeState(State):
         n = num_players
         self._pairwise = n == 2
         self._hide_places = self.options["placement_reveal"] == REVEAL_TOGETHER
-        self._phase = REVEAL
+        self.phase = REVEAL
         self._round = 0
         self._turn = 0
         self._draw_seat = 0
@@ -97,7 +97,7 @@ class MooncakeState(State):
         """Seats yet to choose (choose phase) or tiles yet to place (place phase)."""
         self._pool = COPIES[:]
         self._pool_size = TOTAL_TILES
-        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self.hands: list[list[int]] = [[] for _ in range(n)]
         self._choices = [-1] * n
         self._boards = [-1] * (n * SLOTS)
         self._pending: list[list[int]] = [[] for _ in range(n)]
@@ -122,14 +122,14 @@ class MooncakeState(State):
         copy.history = self.history[:]
         copy._pairwise = self._pairwise
         copy._hide_places = self._hide_places
-        copy._phase = self._phase
+        copy.phase = self.phase
         copy._round = self._round
         copy._turn = self._turn
         copy._draw_seat = self._draw_seat
         copy._waiting = self._waiting
         copy._pool = self._pool[:]
         copy._pool_size = self._pool_size
-        copy._hands = [row[:] for row in self._hands]
+        copy.hands = [row[:] for row in self.hands]
         copy._choices = self._choices[:]
         copy._boards = self._boards[:]
         copy._pending = [row[:] for row in self._pending]
@@ -144,7 +144,7 @@ class MooncakeState(State):
 
     # --- turn order ---------------------------------------------------------------------
     def current_player(self) -> int:
-        phase = self._phase
+        phase = self.phase
         if phase <= DRAW:
             return CHANCE
         if phase == CHOOSE:
@@ -152,16 +152,16 @@ class MooncakeState(State):
                 if choice < 0:
                     return seat
         elif phase == PLACE:
-            for seat, hand in enumerate(self._hands):
+            for seat, hand in enumerate(self.hands):
                 if hand:
                     return seat
         return TERMINAL
 
     def active_players(self) -> list[int]:
-        if self._phase == CHOOSE:
+        if self.phase == CHOOSE:
             return [seat for seat, choice in enumerate(self._choices) if choice < 0]
-        if self._phase == PLACE:
-            return [seat for seat, hand in enumerate(self._hands) if hand]
+        if self.phase == PLACE:
+            return [seat for seat, hand in enumerate(self.hands) if hand]
         return []
 
     def legal_actions(self, player: int | None = None) -> list[int]:
@@ -172,27 +172,27 @@ class MooncakeState(State):
 
     def _chance_counts(self) -> list[int]:
         """A tile from the pool, or a customer not yet shown."""
-        if self._phase == DRAW:
+        if self.phase == DRAW:
             return self._pool
-        if self._phase == REVEAL:
+        if self.phase == REVEAL:
             shown = self._customers
             return [int(c not in shown) for c in range(len(CUSTOMERS))]
         return []
 
     def pick_outcome(self, roll: float) -> int:
         """A tile drawn with the pool's size at hand, which the shared walk would add up."""
-        if self._phase == DRAW:
+        if self.phase == DRAW:
             return pick_drawn(self._pool, roll, self._pool_size)
         return super().pick_outcome(roll)
 
     # --- applying -----------------------------------------------------------------------
     def _apply(self, action: int, player: int) -> None:
-        phase = self._phase
+        phase = self.phase
         if phase == PLACE:
             place = action - PLACE_BASE
             tile = place // SLOTS
             slot = place % SLOTS
-            self._hands[player].remove(tile)
+            self.hands[player].remove(tile)
             self._boards[player * SLOTS + slot] = tile
             insert_sorted(self._pending[player], slot)
             if not self._hide_places:
@@ -203,12 +203,12 @@ class MooncakeState(State):
         elif phase == DRAW:
             self._pool[action] -= 1
             self._pool_size -= 1
-            hand = self._hands[self._draw_seat]
+            hand = self.hands[self._draw_seat]
             insert_sorted(hand, action)
             if len(hand) == TILES_PER_TURN:
                 self._draw_seat += 1
                 if self._draw_seat == self.num_players:
-                    self._phase = CHOOSE
+                    self.phase = CHOOSE
                     self._waiting = self.num_players
         elif phase == CHOOSE:
             self._choices[player] = action
@@ -218,7 +218,7 @@ class MooncakeState(State):
         else:
             self._customers.append(action)
             self._scored = None
-            self._phase = DRAW
+            self.phase = DRAW
             self._draw_seat = 0
 
     def _share(self) -> None:
@@ -228,7 +228,7 @@ class MooncakeState(State):
         to_left: list[int] = []
         to_right: list[int] = []
         for seat in range(n):
-            hand = self._hands[seat]
+            hand = self.hands[seat]
             keep, left, right = CHOICES[self._choices[seat]]
             kept.append(hand[keep])
             to_left.append(hand[left])
@@ -236,11 +236,11 @@ class MooncakeState(State):
         for seat in range(n):
             from_left = to_right[(seat + 1) % n]
             from_right = to_left[(seat - 1) % n]
-            self._hands[seat] = sorted((kept[seat], from_left, from_right))
+            self.hands[seat] = sorted((kept[seat], from_left, from_right))
             self._received[2 * seat + FROM_LEFT] = from_left
             self._received[2 * seat + FROM_RIGHT] = from_right
             self._choices[seat] = -1
-        self._phase = PLACE
+        self.phase = PLACE
         self._waiting = n * TILES_PER_TURN
 
     def _end_turn(self) -> None:
@@ -251,7 +251,7 @@ class MooncakeState(State):
         self._rows = None
         self._turn += 1
         if self._turn < TURNS_PER_ROUND:
-            self._phase = DRAW
+            self.phase = DRAW
             self._draw_seat = 0
         else:
             self._end_round()
@@ -268,7 +268,7 @@ class MooncakeState(State):
         self._tastes.append(tastes)
         self._served.append(served)
         if self._round + 1 == ROUNDS:
-            self._phase = OVER
+            self.phase = OVER
             self._turn = TURNS_PER_ROUND - 1
             return
         self._round += 1
@@ -277,7 +277,7 @@ class MooncakeState(State):
         self._boards = [-1] * (n * SLOTS)
         self._pool = COPIES[:]
         self._pool_size = TOTAL_TILES
-        self._phase = REVEAL
+        self.phase = REVEAL
 
     # --- results ------------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -297,14 +297,14 @@ class MooncakeState(State):
         The whole truth, like boards(), for bots judging their own redrawn worlds.
         """
         n = self.num_players
-        if self._phase == PLACE:
-            return [hand[:] for hand in self._hands]
+        if self.phase == PLACE:
+            return [hand[:] for hand in self.hands]
         coming: list[list[int]] = [[] for _ in range(n)]
-        if self._phase != CHOOSE:
+        if self.phase != CHOOSE:
             return coming
         for seat, choice in enumerate(self._choices):
             if choice >= 0:
-                hand = self._hands[seat]
+                hand = self.hands[seat]
                 keep, left, right = CHOICES[choice]
                 coming[seat].append(hand[keep])
                 coming[(seat + 1) % n].append(hand[left])
@@ -339,16 +339,16 @@ class MooncakeState(State):
     # --- names and refusals -----------------------------------------------------------------
     def _names(self, seat: int) -> ActionNames:
         if seat == CHANCE:
-            return REVEAL_NAMES if self._phase == REVEAL else DRAW_NAMES
-        if 0 <= seat < self.num_players and len(self._hands[seat]) == TILES_PER_TURN:
-            return hand_names(tuple(self._hands[seat]), self._pairwise)
+            return REVEAL_NAMES if self.phase == REVEAL else DRAW_NAMES
+        if 0 <= seat < self.num_players and len(self.hands[seat]) == TILES_PER_TURN:
+            return hand_names(tuple(self.hands[seat]), self._pairwise)
         return PLACE_NAMES
 
     def _acting_seat(self, player: int | None) -> int:
         """A quick yes for a seat or chance that may act now; the shared checks otherwise."""
-        phase = self._phase
+        phase = self.phase
         if player is not None and 0 <= player < self.num_players:
-            if phase == PLACE and self._hands[player]:
+            if phase == PLACE and self.hands[player]:
                 return player
             if phase == CHOOSE and self._choices[player] < 0:
                 return player

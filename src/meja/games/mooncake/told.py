@@ -30,10 +30,10 @@ RIGHT: Final = 2
 def told(state: MooncakeState, player: int, action: int, viewer: int | None) -> Told:
     """What viewer learns when player (a seat or chance) plays action from state."""
     if player == CHANCE:
-        if state._phase == DRAW:
+        if state.phase == DRAW:
             return _draw(state, action, viewer)
         return Told(words.sentence(words.arrived(action)), {"action": action}, True)
-    if state._phase == CHOOSE:
+    if state.phase == CHOOSE:
         return _choice(state, player, action, viewer)
     return _placement(state, player, action, viewer)
 
@@ -44,7 +44,7 @@ def _draw(state: MooncakeState, tile: int, viewer: int | None) -> Told:
     drawer = state._draw_seat
     if viewer != drawer:
         return Told("", {"action": None, "seat": drawer})
-    hand = state._hands[drawer]
+    hand = state.hands[drawer]
     done = len(hand) == TILES_PER_TURN - 1
     text = words.sentence(words.drew(drawer, sorted((*hand, tile)))) if done else ""
     return Told(text, {"action": tile, "seat": drawer}, True)
@@ -55,7 +55,7 @@ def _choice(state: MooncakeState, player: int, action: int, viewer: int | None) 
     each seat is then told the two tiles it receives, and never a tile kept face down."""
     n = state.num_players
     mine = viewer == player
-    hand = state._hands[player]
+    hand = state.hands[player]
     keep, left, right = (hand[index] for index in CHOICES[action])
     neighbours = ((player + 1) % n, (player - 1) % n)
     hidden = f"{seat(player)} {words.HIDDEN_CHOICE}"
@@ -86,7 +86,7 @@ def _choice(state: MooncakeState, player: int, action: int, viewer: int | None) 
 def _passed(state: MooncakeState, player: int, action: int, giver: int, side: int) -> int:
     """The tile giver passes to side, its choice being action if it is choosing."""
     choice = action if giver == player else state._choices[giver]
-    return state._hands[giver][CHOICES[choice][side]]
+    return state.hands[giver][CHOICES[choice][side]]
 
 
 def _placement(state: MooncakeState, player: int, action: int, viewer: int | None) -> Told:
@@ -106,7 +106,7 @@ def _placement(state: MooncakeState, player: int, action: int, viewer: int | Non
     seen = {"action": action, "slot": SLOT_NAMES[slot]} if sees else {"action": None}
     record = {**seen, **facts}
     reveals = last if hide else viewer != player
-    if len(state._hands[player]) > 1:
+    if len(state.hands[player]) > 1:
         return Told("", record, reveals)
     if sees:
         base = player * SLOTS

@@ -37,12 +37,12 @@ if TYPE_CHECKING:
 
 def turns_begun(state: MooncakeState) -> int:
     """Turns begun in the whole game: a round's customer is revealed before its first turn."""
-    return state._round * TURNS_PER_ROUND + state._turn + (state._phase != REVEAL)
+    return state._round * TURNS_PER_ROUND + state._turn + (state.phase != REVEAL)
 
 
 def envelope(state: MooncakeState) -> dict[str, Any]:
     """The fields every view and position begins with, named alike in every game."""
-    return state.envelope(PHASES[state._phase], turns_begun(state))
+    return state.envelope(PHASES[state.phase], turns_begun(state))
 
 
 def public(state: MooncakeState) -> dict[str, Any]:
@@ -93,11 +93,11 @@ def view(state: MooncakeState, player: int | None) -> dict[str, Any]:
     data["boards"] = boards
     scored = scored_boards(state)
     data["scored_round"] = None if scored is None else {"round": state._round, "boards": scored}
-    data["hand_sizes"] = [len(hand) for hand in state._hands]
+    data["hand_sizes"] = [len(hand) for hand in state.hands]
     data["pool_size"] = state._pool_size
     if player is None:
         return data
-    hand = state._hands[player]
+    hand = state.hands[player]
     pending = state._pending[player]
     if pending and state._hide_places:
         boards[player] = board_codes(seat_board(state, player))
@@ -105,7 +105,7 @@ def view(state: MooncakeState, player: int | None) -> dict[str, Any]:
     data["hand"] = [TILE_CODES[tile] for tile in hand]
     data["choice"] = None if choice < 0 else choice_text(hand, choice, state._pairwise)
     data["pending"] = [SLOT_NAMES[slot] for slot in pending]
-    if state._phase == PLACE:
+    if state.phase == PLACE:
         n = state.num_players
         received = state._received
         data["received"] = {
@@ -128,9 +128,9 @@ def resample(state: MooncakeState, player: int, rng: random.Random) -> MooncakeS
     this turn (they stay with that neighbour until placed).
     """
     copy = state.clone()
-    if state._phase == PLACE:
+    if state.phase == PLACE:
         _redraw_placing(copy, player, rng.random)
-    elif state._phase in (DRAW, CHOOSE):
+    elif state.phase in (DRAW, CHOOSE):
         _redraw_hands(copy, player, rng.random)
     return copy
 
@@ -146,7 +146,7 @@ def _deck(state: MooncakeState, total: int, rand: Callable[[], float]) -> list[i
 
 def _redraw_hands(state: MooncakeState, player: int, rand: Callable[[], float]) -> None:
     """Draw or choose phase: other hands come from the unseen tiles; choices follow them."""
-    hands = state._hands
+    hands = state.hands
     pool = state._pool
     others = [seat for seat, hand in enumerate(hands) if hand and seat != player]
     for seat in others:
@@ -172,7 +172,7 @@ def _redraw_placing(state: MooncakeState, player: int, rand: Callable[[], float]
     """
     hide = state._hide_places
     pool = state._pool
-    hands = state._hands
+    hands = state.hands
     boards = state._boards
     received = state._received
     pending = state._pending
