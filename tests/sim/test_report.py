@@ -171,8 +171,9 @@ def test_shared_wins_and_constant_statistics_are_explained_not_plotted(
     markdown = (tmp_path / "report.md").read_text()
     assert "| 0 | 85.0% |" in markdown and "| 8.5 | 7 | 1.5 from 3 games |" in markdown
     assert "seat 0's 8.5 wins are 7 outright and 1.5 from the 3 games it shared" in markdown
-    assert "The same in every game: `deck_left` = 0." in markdown
-    assert "| deck_left |" not in markdown and "| kueh_left |" in markdown
+    assert "The same in every game: Deck left = 0." in markdown
+    assert "| Deck left |" not in markdown and "| Kueh left |" in markdown
+    assert "deck_left" not in markdown, "statistics are named in words, not by their keys"
     assert "`random` played every seat" in markdown
     assert not (tmp_path / "plots" / "win_rate_by_bot.png").exists()
 
@@ -204,6 +205,8 @@ def test_the_report_tells_how_games_unfold_and_what_winners_do(peranakan_report:
     assert summary["statistics_equal_to_the_score"] == ["sets"]
     markdown = (peranakan_report / "report.md").read_text()
     assert "## How the games unfold" in markdown and "## What winners do differently" in markdown
+    assert "| Pawns on board |" in markdown and "Left out as the score itself: Sets." in markdown
+    assert "pawns_on_board" not in markdown, "statistics are named in words, not by their keys"
     with (peranakan_report / "games.csv").open() as handle:
         row = next(csv.DictReader(handle))
     assert int(row["turns"]) >= 36 and float(row["branching"]) > 1 and row["lead_changes"] != ""

@@ -11,6 +11,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from meja.core.episode import GameResult
+from meja.sim.report_parts import statistic_label
 from meja.sim.stats import Rate, bot_rates, end_counts, seat_rates, seat_stat_values, stat_values
 
 DPI = 100
@@ -126,12 +127,12 @@ def game_statistics(
     axes_list = list(grid)
     for axes, (name, values) in zip(axes_list, game_level.items(), strict=False):
         axes.hist(values, bins=histogram_bins(values), color=COLOURS[4])
-        axes.set_title(_label(name))
+        axes.set_title(statistic_label(name))
         axes.set_ylabel("games")
     for axes, (name, seats) in zip(axes_list[len(game_level) :], per_seat.items(), strict=False):
         means = [sum(c) / len(c) if c else math.nan for c in seats]
         axes.bar([f"seat {s}" for s in range(players)], means, color=COLOURS[5])
-        axes.set_title(f"{_label(name)} (mean)")
+        axes.set_title(f"{statistic_label(name)} (mean)")
     for axes in axes_list[panels:]:
         axes.set_visible(False)
     return save_png(figure, path)
@@ -140,11 +141,6 @@ def game_statistics(
 def wrap_label(name: str, width: int = 26) -> str:
     """A long axis label over several lines, so the axes keep their room."""
     return textwrap.fill(name, width)
-
-
-def _label(name: str) -> str:
-    """A statistic's name as a title."""
-    return name.replace("_", " ").capitalize()
 
 
 def histogram_bins(values: Sequence[float]) -> int | list[float]:

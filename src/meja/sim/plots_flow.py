@@ -10,6 +10,7 @@ from typing import Any
 from matplotlib.figure import Figure
 
 from meja.sim.plots import COLOURS, histogram_bins, save_png
+from meja.sim.report_parts import statistic_label
 
 PANELS = (
     ("turns", "turns per game"),
@@ -49,7 +50,9 @@ def winner_gaps(gaps: Sequence[dict[str, Any]], path: Path) -> Path | None:
     figure = Figure(figsize=(7, 1.4 + 0.4 * len(shown)))
     axes = figure.add_subplot()
     colours = [COLOURS[2] if g["significant"] else "#bbbbbb" for g in shown]
-    axes.barh([g["measure"] for g in shown], [g["effect"] for g in shown], color=colours)
+    axes.barh(
+        [statistic_label(g["measure"]) for g in shown], [g["effect"] for g in shown], color=colours
+    )
     axes.axvline(0, color="black", linewidth=1)
     axes.set_xlabel("winners minus the rest, in pooled standard deviations (Cohen's d)")
     axes.set_title("What winners do differently (grey: not significant)")

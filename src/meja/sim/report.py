@@ -20,7 +20,7 @@ from meja.sim import plots, plots_flow
 from meja.sim.flow import winning_margin
 from meja.sim.measures import flow_summary, flow_values
 from meja.sim.report_flow import flow_lines, winner_lines
-from meja.sim.report_parts import ImageLink, image, num, percent, table
+from meja.sim.report_parts import ImageLink, image, num, percent, statistic_label, table
 from meja.sim.results import flows
 from meja.sim.runner import SimRun
 from meja.sim.stats import summarize
@@ -394,13 +394,18 @@ def _statistics_lines(
     if not stats and not seat_stats and not constant:
         return [*lines, "This game reports no statistics of its own.", ""]
     if constant:
-        same = "; ".join(f"`{name}` = {_constant(values)}" for name, values in constant.items())
+        same = "; ".join(
+            f"{statistic_label(name)} = {_constant(values)}" for name, values in constant.items()
+        )
         lines += [f"The same in every game: {same}.", ""]
     if stats:
         lines += table(
             ["statistic", "mean", "sd", "min", "median", "max"],
             [
-                [name, *(num(d[k]) for k in ("mean", "sd", "min", "median", "max"))]
+                [
+                    statistic_label(name),
+                    *(num(d[k]) for k in ("mean", "sd", "min", "median", "max")),
+                ]
                 for name, d in stats.items()
             ],
         )
@@ -408,7 +413,10 @@ def _statistics_lines(
         players = summary["job"]["players"]
         lines += table(
             ["statistic (mean)", *(f"seat {s}" for s in range(players))],
-            [[name, *(num(d["mean"]) for d in per_seat)] for name, per_seat in seat_stats.items()],
+            [
+                [statistic_label(name), *(num(d["mean"]) for d in per_seat)]
+                for name, per_seat in seat_stats.items()
+            ],
         )
     lines += image(images, "stats", "Game statistics", link)
     return lines

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from meja.sim.compare import ALPHA
-from meja.sim.report_parts import ImageLink, image, num, percent, table
+from meja.sim.report_parts import ImageLink, image, num, percent, statistic_label, table
 
 MEANINGS = {
     "turns": "turns per game; a turn is one seat's consecutive decisions",
@@ -81,7 +81,7 @@ def winner_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageLi
         "Every seat of every game with a winner and a loser is one observation: the seats that "
         "won against the rest, largest standardised difference (Cohen's *d*) first. A difference "
         f"is significant when its p-value, adjusted for the number of statistics "
-        f"(Benjamini-Hochberg, as `meja compare` does), is below {ALPHA}. `decisions` counts the "
+        f"(Benjamini-Hochberg, as `meja compare` does), is below {ALPHA}. Decisions counts the "
         "seat's own decisions.",
         "",
     ]
@@ -89,7 +89,7 @@ def winner_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageLi
         ["statistic", "winners", "the rest", "difference (95%)", "d", "adjusted p", "significant"],
         [
             [
-                gap["measure"],
+                statistic_label(gap["measure"]),
                 num(gap["b"]),
                 num(gap["a"]),
                 f"{gap['diff']:+.2f} ({_signed(gap['low'])} to {_signed(gap['high'])})",
@@ -102,7 +102,7 @@ def winner_lines(summary: dict[str, Any], images: dict[str, Path], link: ImageLi
     )
     copies = summary["statistics_equal_to_the_score"]
     if copies:
-        named = ", ".join(f"`{name}`" for name in copies)
+        named = ", ".join(statistic_label(name) for name in copies)
         lines += [f"Left out as the score itself: {named}.", ""]
     lines += image(images, "winners", "Winners against the rest", link)
     return lines

@@ -34,3 +34,8 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
 def image(images: dict[str, Path], key: str, alt: str, link: ImageLink) -> list[str]:
     """A Markdown image line for a figure that was drawn, or nothing."""
     return [f"![{alt}]({link(images[key])})", ""] if key in images else []
+
+
+def statistic_label(name: str) -> str:
+    """A statistic's name as people read it ("Kueh left in supply"); files keep the name."""
+    return name.replace("_", " ").capitalize()
