@@ -63,9 +63,9 @@ def trading(setup: ArenaSetup, index: int, tally: dict[str, Trading]) -> None:
     turns: set[tuple[int, int]] = set()
     proposer = -1
     for seat, action in final.history:
-        if seat == replay.active:
+        if seat == replay.turn_seat:
             turns.add((replay.turn, seat))
-        if seat == replay.active and action == PROPOSE:
+        if seat == replay.turn_seat and action == PROPOSE:
             in_turn[replay.turn, seat] += 1
             proposer = seat
         elif proposer >= 0 and seat >= 0 and seat != proposer:

@@ -279,7 +279,7 @@ def test_the_mark_outlives_the_supplier_step_and_ends_with_the_seats_own_draw() 
     assert table.state.view(2)["just_seen"] is None
     assert _supplied_out(table.observe(2), table, 2)[RICE] == 1
     _act(table, "end turn")
-    assert table.state.active == 1
+    assert table.state.turn_seat == 1
     assert not any(_supplied_out(table.observe(2), table, 2))
     assert _supplied_out(table.observe(0), table, 2)[RICE] == 1, "seat 2 has not drawn yet"
 

@@ -136,7 +136,7 @@ def test_a_supplier_that_ends_the_turn_leaves_the_next_seat_without_it_until_it_
     hands = [{"supplier": 1}, {"rice": 2, "egg": 3}, {}]
     state = table.state(hands=hands, moves_left=1)
     table.play(state, "play supplier", "announce rice")
-    assert state.phase == DRAW and state.active == 1
+    assert state.phase == DRAW and state.turn_seat == 1
     worlds = _worlds(state, 2)
     assert all(_rice(world, 1) == 0 for world in worlds)
     assert len({tuple(world.hands) for world in worlds}) > 1, "the unseen hands were not redrawn"

@@ -123,13 +123,13 @@ def _may_fan(state: NasiLemakState, base: int) -> bool:
 
 def _carries_fly(state: NasiLemakState, card: int) -> bool:
     """Whether the active player's Nasi Lemak card carries a fly."""
-    mine = state.flies[state.active]
+    mine = state.flies[state.turn_seat]
     return card < len(mine) and mine[card] == 1
 
 
 def main_moves(state: NasiLemakState) -> list[int]:
     """Every move open to the active player, in increasing id order."""
-    act = state.active
+    act = state.turn_seat
     hands = state.hands
     base = act * K
     acts = [END_TURN]
@@ -162,7 +162,7 @@ def _add_flies(acts: list[int], first: int, flies: list[int]) -> None:
 
 def main_allows(state: NasiLemakState, action: int) -> bool:
     """Whether action is one of main_moves(state), by the same conditions."""
-    base = state.active * K
+    base = state.turn_seat * K
     if action == END_TURN:
         return True
     if action == MAKE:
@@ -185,7 +185,7 @@ def main_allows(state: NasiLemakState, action: int) -> bool:
 def trios(state: NasiLemakState) -> list[int]:
     """Indices of the Mak Cik ingredient sets the active player holds."""
     hands = state.hands
-    base = state.active * K
+    base = state.turn_seat * K
     return [
         k
         for k, (a, b, c) in enumerate(MAK_CIK_SETS)
@@ -195,7 +195,7 @@ def trios(state: NasiLemakState) -> list[int]:
 
 def fly_targets(state: NasiLemakState) -> list[int]:
     """PLACE actions for every fly-free card of every opponent of the active player."""
-    act = state.active
+    act = state.turn_seat
     return [
         PLACE + q * MAX_TABLE_CARDS + j
         for q, cards in enumerate(state.flies)
@@ -207,7 +207,7 @@ def fly_targets(state: NasiLemakState) -> list[int]:
 
 def has_landing(state: NasiLemakState) -> bool:
     """Whether some opponent has a card a fly could land on."""
-    act = state.active
+    act = state.turn_seat
     return any(q != act and 0 in cards for q, cards in enumerate(state.flies))
 
 
@@ -215,14 +215,14 @@ def may_start_trade(state: NasiLemakState) -> bool:
     """Whether an offer may still be made this turn to anyone (N2 cap)."""
     if state.declined >= state.max_declined:
         return False
-    act = state.active
+    act = state.turn_seat
     mine = tradable_in_hand(state)
     return any(q != act and can_trade(state, q, mine) for q in range(state.num_players))
 
 
 def tradable_in_hand(state: NasiLemakState) -> int:
     """The tradable cards the active player holds, what an offer could give."""
-    base = state.active * K
+    base = state.turn_seat * K
     hands = state.hands
     mine = 0
     for t in TRADABLE:
@@ -270,7 +270,7 @@ def offer_moves(state: NasiLemakState) -> list[int]:
     acts = [PROPOSE] if _may_propose(state, given, asked) else []
     if _may_give_more(state, given):
         hands = state.hands
-        base = state.active * K
+        base = state.turn_seat * K
         for index in range(len(TRADABLE)):
             t = TRADABLE[index]
             if give[t] < hands[base + t]:
@@ -297,7 +297,7 @@ def offer_allows(state: NasiLemakState, action: int) -> bool:
         return _may_propose(state, total(state.give), total(state.ask))
     if GIVE <= action < ASK:
         t = TRADABLE[action - GIVE]
-        in_hand = state.hands[state.active * K + t]
+        in_hand = state.hands[state.turn_seat * K + t]
         return _may_give_more(state, total(state.give)) and state.give[t] < in_hand
     if ASK <= action < FAN:
         return _may_ask_more(state, total(state.ask))
@@ -322,7 +322,7 @@ def _answers(state: NasiLemakState) -> list[int]:
 
 
 def _partners(state: NasiLemakState) -> list[int]:
-    act = state.active
+    act = state.turn_seat
     mine = tradable_in_hand(state)
     partners = [
         WITH_SEAT + q for q in range(state.num_players) if q != act and can_trade(state, q, mine)
@@ -346,7 +346,7 @@ def _announcements(state: NasiLemakState) -> list[int]:
 
 
 def _examinable(state: NasiLemakState) -> list[int]:
-    act = state.active
+    act = state.turn_seat
     return [EXAMINE + q for q in range(state.num_players) if q != act]
 
 
@@ -415,14 +415,14 @@ def _reason(state: NasiLemakState, action: int, seat: int) -> str:
     if phase == PARTNER:
         if WITH_SEAT <= action < TAKE:
             q = action - WITH_SEAT
-            if q >= state.num_players or q == state.active:
+            if q >= state.num_players or q == state.turn_seat:
                 return f"seat {q} is not another player at this table"
             return f"seat {q} holds {state.hand_size(q)} cards, too few to trade"
         return "first choose the player to trade with"
     if phase == TRIO_CHOICE:
         if TRIO <= action < ANNOUNCE:
             trio = MAK_CIK_SETS[action - TRIO]
-            hand = state.hands[span(state.active)]
+            hand = state.hands[span(state.turn_seat)]
             return "you lack " + ", ".join(LABELS[t] for t in trio if not hand[t])
         return "first choose the three ingredients for Mak Cik Nasi Lemak"
     if phase == ANNOUNCING:
@@ -443,7 +443,7 @@ def _offer_reason(state: NasiLemakState, action: int) -> str:
         t = TRADABLE[action - GIVE]
         if sum(state.give) >= limit:
             return f"an offer holds at most {limit} cards on each side"
-        held = state.hands[state.active * K + t]
+        held = state.hands[state.turn_seat * K + t]
         return f"you hold only {held} {LABELS[t]} and offer {state.give[t]} already"
     if ASK <= action < FAN:
         if sum(state.ask) >= limit:
@@ -460,7 +460,7 @@ def _offer_reason(state: NasiLemakState, action: int) -> str:
 
 def _main_reason(state: NasiLemakState, action: int) -> str:
     """Refusals of a move chosen at the start of one."""
-    act = state.active
+    act = state.turn_seat
     hand = state.hands[span(act)]
     if action == CANCEL_TRADE:
         return "no trade is being set up"
@@ -500,7 +500,7 @@ def _main_reason(state: NasiLemakState, action: int) -> str:
 def _landing_reason(state: NasiLemakState, action: int) -> str:
     """Why a fly cannot land on that card."""
     q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
-    if q >= state.num_players or q == state.active:
+    if q >= state.num_players or q == state.turn_seat:
         return f"seat {q} is not another player at this table"
     if j >= len(state.flies[q]):
         return f"seat {q} has no Nasi Lemak card {j}"

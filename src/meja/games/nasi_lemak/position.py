@@ -119,7 +119,7 @@ def position(state: NasiLemakState) -> dict[str, Any]:
         **state.envelope(PHASE_NAMES[state.phase], state.turn),
         "format": read.FORMAT,
         "options": dict(state.options),
-        "active": state.active,
+        "active": state.turn_seat,
         "first_player": state.first,
         "moves_left": state.moves,
         "declined_offers": state.declined,
@@ -306,10 +306,10 @@ def _load_phase(state: NasiLemakState, data: Mapping[str, Any]) -> None:
     n = state.num_players
     phase = state.phase = read.choice(data["phase"], "phase", PHASE_NAMES)
     setup = phase == START
-    state.active = read_int(data, "active", -1 if setup else 0, -1 if setup else n - 1)
+    state.turn_seat = read_int(data, "active", -1 if setup else 0, -1 if setup else n - 1)
     low, high = (-1, -1) if setup else (0, n - 1)
     start = state.options["start_player"]
-    default_first = state.active if setup or not start.isdigit() else int(start)
+    default_first = state.turn_seat if setup or not start.isdigit() else int(start)
     state.first = read_int(data, "first_player", low, high, default_first)
     state.turn = read_int(data, "turn", 0, state.max_turns, 0 if phase in (START, DEAL) else 1)
     if phase not in (START, DEAL) and not state.turn:
@@ -353,7 +353,7 @@ def _load_took(state: NasiLemakState, key: Any) -> int:
     t = CARD_INDEX.get(key) if isinstance(key, str) else None
     if t is None or state.phase != PICK or state.takes != 1:
         raise InvalidPosition("officer_took: a card, only while the Officer takes its last one")
-    if not state.hands[state.active * K + t]:
+    if not state.hands[state.turn_seat * K + t]:
         raise InvalidPosition(f"officer_took: the Officer holds no {key}")
     return t
 
@@ -362,7 +362,7 @@ def _check_consistency(state: NasiLemakState) -> None:
     """Cross-field rules: each phase's pending details, and no unnoticed win (N4)."""
     phase = state.phase
     n = state.num_players
-    act = state.active
+    act = state.turn_seat
     needs_draw = {DEAL: HAND_SIZE, DRAW: DRAW_PER_TURN, REVEAL: WHOLESALER_REVEAL}
     if phase in needs_draw:
         if not 1 <= state.to_draw <= needs_draw[phase]:
@@ -418,7 +418,7 @@ def _check_consistency(state: NasiLemakState) -> None:
 def _check_offer(state: NasiLemakState) -> None:
     """An offer of tradable cards the active player holds, within the limits."""
     n = state.num_players
-    act = state.active
+    act = state.turn_seat
     for t in range(K):
         if (state.give[t] or state.ask[t]) and t not in TRADABLE:
             raise InvalidPosition(f"offer: {CARD_TYPES[t].key} cannot be traded")

@@ -25,13 +25,13 @@ def fly_free_cards(state: NasiLemakState, seat: int) -> int:
 
 def wins(state: NasiLemakState, packs: int = 0) -> bool:
     """Whether the active player shows five fly-free packs, with packs more (N4)."""
-    return fly_free_packs(state, state.active) + packs >= WIN_PACKS
+    return fly_free_packs(state, state.turn_seat) + packs >= WIN_PACKS
 
 
 def turn_end(state: NasiLemakState, pile_left: int) -> str:
     """The end a turn ending now brings with pile_left cards in the pile, or "" if play goes on:
     the pile is out (N5, at once or at the end of the round) or the rounds are up."""
-    following = (state.active + 1) % state.num_players
+    following = (state.turn_seat + 1) % state.num_players
     if not pile_left and (not state.round_end or following == state.first):
         return PILE_OUT
     if state.turn >= state.max_turns:
@@ -67,7 +67,7 @@ def end_turn(state: NasiLemakState) -> None:
         state.phase = OVER
         state.end = end
     else:
-        state.active = (state.active + 1) % state.num_players
+        state.turn_seat = (state.turn_seat + 1) % state.num_players
         begin_turn(state)
         state.settle_draws()
 
@@ -82,7 +82,7 @@ def winners(state: NasiLemakState) -> list[int]:
     if state.phase != OVER:
         return []
     if state.end == FIVE_PACKS:
-        return [state.active]
+        return [state.turn_seat]
     keys = [
         (fly_free_packs(state, seat), fly_free_cards(state, seat))
         for seat in range(state.num_players)

@@ -100,7 +100,7 @@ class NasiLemakState(State):
     """One game of Nasi Lemak in progress."""
 
     _compared = (
-        *("phase", "active", "first", "turn", "moves", "declined", "end", "to_draw"),
+        *("phase", "turn_seat", "first", "turn", "moves", "declined", "end", "to_draw"),
         *("deal_seat", "target", "takes", "took", "fan_from", "taken_back"),
         *("hands", "known", "draw", "discard", "revealed", "pile", "give", "ask", "nl", "flies"),
         "just_seen",
@@ -125,7 +125,7 @@ class NasiLemakState(State):
         self.max_turns = int(opts["max_rounds"]) * num_players
         random_start = opts["start_player"] == RANDOM_START
         self.phase = START if random_start else DEAL
-        self.active = self.first = -1 if random_start else int(opts["start_player"])
+        self.turn_seat = self.first = -1 if random_start else int(opts["start_player"])
         self.turn = 0  # turns begun
         self.moves = 0  # moves left this turn (N1)
         self.declined = 0  # offers declined or cancelled this turn (N2)
@@ -164,7 +164,7 @@ class NasiLemakState(State):
         copy.take_back_limit = self.take_back_limit
         copy.max_turns = self.max_turns
         copy.phase = self.phase
-        copy.active = self.active
+        copy.turn_seat = self.turn_seat
         copy.first = self.first
         copy.turn = self.turn
         copy.moves = self.moves
@@ -200,7 +200,7 @@ class NasiLemakState(State):
             return TERMINAL
         if phase == RESPONSE:
             return self.target
-        return self.active
+        return self.turn_seat
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         return legal.legal_actions(self, player)
@@ -240,8 +240,8 @@ class NasiLemakState(State):
         phase = self.phase
         if phase == DRAW:
             self._take_from_draw(action)
-            self.hands[self.active * K + action] += 1
-            self.sizes[self.active] += 1
+            self.hands[self.turn_seat * K + action] += 1
+            self.sizes[self.turn_seat] += 1
             self.to_draw -= 1
             self.settle_draws()
         elif phase == MAIN:
@@ -277,7 +277,7 @@ class NasiLemakState(State):
             self._land_fly(action)
         elif phase == TRIO_CHOICE:
             for t in MAK_CIK_SETS[action - TRIO]:
-                self._discard_from(self.active, t)
+                self._discard_from(self.turn_seat, t)
             self.phase = COOK
         elif phase == ANNOUNCING:
             self._supply(INGREDIENTS[action - ANNOUNCE])
@@ -285,7 +285,7 @@ class NasiLemakState(State):
         elif phase == EXAMINING:
             self._examine(action - EXAMINE)
         else:
-            self.active = self.first = action
+            self.turn_seat = self.first = action
             self.phase = DEAL
             self.settle_draws()
         if not any_left(self.draw) and any_left(self.discard):
@@ -301,7 +301,7 @@ class NasiLemakState(State):
         if action == TRADE:
             self.phase = PARTNER
             return
-        act = self.active
+        act = self.turn_seat
         self.moves -= 1
         if action == MAKE:
             for t in INGREDIENTS:
@@ -339,14 +339,14 @@ class NasiLemakState(State):
         q, j = divmod(action - PLACE, MAX_TABLE_CARDS)
         self.flies[q][j] = 1
         if self.phase == FAN_TARGET:
-            self.flies[self.active][self.fan_from] = 0
+            self.flies[self.turn_seat][self.fan_from] = 0
             self.fan_from = -1
         after_move(self, check_win=True)
 
     def _examine(self, q: int) -> None:
         """The Officer sees q's whole hand, privately, and will take up to two cards (N9)."""
-        self.known[seen_span(self.num_players, self.active, q)] = self.hands[span(q)]
-        self.just_seen = Examined(self.active, q)
+        self.known[seen_span(self.num_players, self.turn_seat, q)] = self.hands[span(q)]
+        self.just_seen = Examined(self.turn_seat, q)
         self.target = q
         self.takes = min(OFFICER_TAKE, self.hand_size(q))
         if self.takes:
@@ -370,14 +370,14 @@ class NasiLemakState(State):
         elif action < ASK:
             t = TRADABLE[action - GIVE]
             self.give[t] += 1
-            shown(self, self.active, t, self.give[t])
+            shown(self, self.turn_seat, t, self.give[t])
         else:
             self.ask[TRADABLE[action - ASK]] += 1
 
     def _respond(self, action: int) -> None:
         """Exchange the cards of an accepted offer (a move), or note a declined one (not a move)."""
         if action == ACCEPT:
-            act = self.active
+            act = self.turn_seat
             q = self.target
             hands = self.hands
             for t in TRADABLE:
@@ -415,13 +415,13 @@ class NasiLemakState(State):
     def _cook(self, kind: int) -> None:
         """The top Nasi Lemak card goes face down in front of the active player."""
         self.pile[kind] -= 1
-        self.nl[self.active].append(PACKS[kind])
-        self.flies[self.active].append(0)
+        self.nl[self.turn_seat].append(PACKS[kind])
+        self.flies[self.turn_seat].append(0)
         after_move(self, check_win=True)
 
     def _supply(self, t: int) -> None:
         """Every other player hands over all cards of ingredient t, in the open (N7)."""
-        act = self.active
+        act = self.turn_seat
         n = self.num_players
         hands = self.hands
         known = self.known
@@ -442,7 +442,7 @@ class NasiLemakState(State):
 
     def _steal(self, t: int) -> None:
         """The Thief takes a random card t from the current victim, seen only by the two of them."""
-        act = self.active
+        act = self.turn_seat
         victim = self.target
         self.hands[victim * K + t] -= 1
         self.hands[act * K + t] += 1
@@ -457,7 +457,7 @@ class NasiLemakState(State):
         q = self.target
         while True:
             q = (q + 1) % n
-            if q == self.active:
+            if q == self.turn_seat:
                 after_move(self)
                 return
             if self.hand_size(q):
@@ -468,7 +468,7 @@ class NasiLemakState(State):
     def _pick(self, action: int) -> None:
         """The Officer takes a card of its choice from the hand it examined."""
         t = action - TAKE
-        act = self.active
+        act = self.turn_seat
         q = self.target
         self.hands[q * K + t] -= 1
         self.hands[act * K + t] += 1
@@ -496,7 +496,7 @@ class NasiLemakState(State):
                 self.to_draw = 0
         if self.to_draw:
             return
-        act = self.active
+        act = self.turn_seat
         revealed = self.revealed
         self.just_seen = TurnedUp(act, tuple(revealed))
         for t in range(K):

@@ -28,7 +28,7 @@ def statistics(state: NasiLemakState, history: Sequence[tuple[int, int]]) -> lis
     played, received, trades, stolen, taken = ([0] * players for _ in range(5))
     now = cast("NasiLemakState", state.game.new_state(players, **state.options))
     for player, action in history:
-        phase, active = now.phase, now.active
+        phase, active = now.phase, now.turn_seat
         before = _fly_counts(now) if phase == FLY_TARGET else None
         now.apply(action, player)
         if before is not None:

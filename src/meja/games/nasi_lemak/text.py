@@ -97,7 +97,7 @@ def render(state: NasiLemakState) -> str:
         f"{card.packs}p x{count}" for card, count in zip(NASI_LEMAK_CARDS, state.pile, strict=True)
     )
     lines = [
-        f"phase {PHASE_NAMES[state.phase]}, turn {state.turn}, active seat {state.active}, "
+        f"phase {PHASE_NAMES[state.phase]}, turn {state.turn}, active seat {state.turn_seat}, "
         f"first seat {state.first}, moves left {state.moves}, declined {state.declined}"
         + (f", ended by {state.end}" if state.end else ""),
         f"draw pile: {cards(state.draw)}",

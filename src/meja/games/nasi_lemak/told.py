@@ -88,7 +88,7 @@ def _touched(state: NasiLemakState, action: int) -> dict[str, Any]:
     """What a seat's step touched on the table, for a renderer to mark: the Nasi Lemak cards
     ([seat, index]), the other players it was aimed at, the action card it played."""
     phase = state.phase
-    act = state.active
+    act = state.turn_seat
     if phase == MAIN:
         if action == MAKE:
             return {"cards": [[act, len(state.nl[act])]]}
@@ -114,7 +114,7 @@ def _touched(state: NasiLemakState, action: int) -> dict[str, Any]:
 def _chance(state: NasiLemakState, action: int, viewer: int | None) -> Told:
     """A chance outcome: named to the seats that see it, in the same words to the others."""
     phase = state.phase
-    act = state.active
+    act = state.turn_seat
     if phase in (DEAL, DRAW):
         seat = state.deal_seat if phase == DEAL else act
         if viewer == seat:
@@ -147,13 +147,13 @@ def _move_reveals(state: NasiLemakState, action: int, viewer: int | None) -> boo
     phase = state.phase
     if phase == ANNOUNCING:
         return True
-    if phase == EXAMINING and viewer == state.active:
+    if phase == EXAMINING and viewer == state.turn_seat:
         return True
     if phase == MAIN and action == END_TURN:
         return bool(turn_end(state, sum(state.pile)))
     freed = _freed_card(state, action)
     if freed >= 0:
-        act = state.active
+        act = state.turn_seat
         if viewer != act or wins(state, state.nl[act][freed]):
             return True
     return _may_close_the_game(state)
@@ -263,7 +263,7 @@ def load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:
         raise InvalidPosition(f"{key}: expected the fields {', '.join(fields)} for a {card}")
     n = state.num_players
     seat = read_int({f"{key}.seat": value["seat"]}, f"{key}.seat", 0, n - 1)
-    picking = card == "officer" and state.phase == PICK and state.active == seat
+    picking = card == "officer" and state.phase == PICK and state.turn_seat == seat
     if not picking and not _just_played(state, seat):
         raise InvalidPosition(
             f"{key}.seat: seat {seat} has just played, so it must be active in the main phase "
@@ -284,9 +284,9 @@ def load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:
 
 def _just_played(state: NasiLemakState, seat: int) -> bool:
     """Whether seat's move may have just ended: its turn goes on or ended, or the game did."""
-    if state.active == seat:
+    if state.turn_seat == seat:
         return state.phase == MAIN or (state.phase == OVER and state.end != FIVE_PACKS)
-    return state.active == (seat + 1) % state.num_players and state.phase in (DRAW, MAIN)
+    return state.turn_seat == (seat + 1) % state.num_players and state.phase in (DRAW, MAIN)
 
 
 def _load_examined(state: NasiLemakState, seat: int, value: Any) -> Examined:

@@ -110,7 +110,7 @@ def _public(state: NasiLemakState) -> dict[str, Any]:
     phase = state.phase
     # Set one key at a time on the envelope: a dict display merged into it costs a second dict.
     out = state.envelope(PHASE_NAMES[phase], state.turn)
-    out["active"] = state.active
+    out["active"] = state.turn_seat
     out["first_player"] = state.first
     out["moves_left"] = state.moves
     out["declined_offers"] = state.declined
@@ -141,7 +141,7 @@ def resample(state: NasiLemakState, player: int, rng: random.Random) -> NasiLema
     redraw_cards(new, player, rng)
     if new.phase == PICK:
         # The Officer still knows the whole hand it is picking from.
-        new.known[seen_span(state.num_players, new.active, new.target)] = new.hands[
+        new.known[seen_span(state.num_players, new.turn_seat, new.target)] = new.hands[
             span(new.target)
         ]
     if new.phase != OVER:
@@ -306,7 +306,7 @@ def supplied_limits(state: NasiLemakState, player: int) -> list[dict[int, int]]:
     limits: list[dict[int, int]] = [{} for _ in range(n)]
     waiting = set(range(n)) - {player}
     if not (state.phase == DRAW and state.history and state.history[-1][0] >= 0):
-        waiting.discard(state.active)  # its turn has begun: it may have drawn the ingredient
+        waiting.discard(state.turn_seat)  # its turn has begun: it may have drawn the ingredient
     if not waiting:
         return limits
     known = state.known

@@ -122,7 +122,7 @@ def move(state: NasiLemakState, player: int, action: int, shown: bool = True) ->
     """The sentence of a seat's step, or "" when it only prepares a move; an Officer's last take
     names the cards only when shown (to the Officer and the examined seat, N9)."""
     phase = state.phase
-    act = seat(state.active)
+    act = seat(state.turn_seat)
     if phase == MAIN:
         return _main(state, action)
     if phase == RESPONSE:
@@ -153,14 +153,14 @@ def move(state: NasiLemakState, player: int, action: int, shown: bool = True) ->
         onto = nasi_lemak_card(q, j)
         if phase == FLY_TARGET:
             return f"{act} put a Fly on {onto}."
-        source = nasi_lemak_card(state.active, state.fan_from)
+        source = nasi_lemak_card(state.turn_seat, state.fan_from)
         return f"{act} fanned the Fly from {source} onto {seat(q)}'s {ORDINALS[j]}."
     return ""
 
 
 def _main(state: NasiLemakState, action: int) -> str:
     """A move chosen in the main phase: said now when it needs no further choice."""
-    act = seat(state.active)
+    act = seat(state.turn_seat)
     if action == END_TURN:
         return f"{act} ended the turn."
     if action == MAKE:
@@ -168,18 +168,20 @@ def _main(state: NasiLemakState, action: int) -> str:
     if action in PLAYED:
         return f"{act} played {PLAYED[action]}."
     if action == THIEF:
-        others = [q for q in range(state.num_players) if q != state.active and state.hand_size(q)]
+        others = [
+            q for q in range(state.num_players) if q != state.turn_seat and state.hand_size(q)
+        ]
         if not others:
             return f"{act} played the Thief, but nobody had a card to steal."
         return f"{act} played the Thief."
     if SWAT <= action < PLACE:
-        return f"{act} swatted the Fly on {nasi_lemak_card(state.active, action - SWAT)}."
+        return f"{act} swatted the Fly on {nasi_lemak_card(state.turn_seat, action - SWAT)}."
     return ""
 
 
 def _supplied(state: NasiLemakState, t: int) -> str:
     """A Supplier's ingredient and what each seat handed over, in the open (N7)."""
-    act = state.active
+    act = state.turn_seat
     handed = [
         f"{count} from {seat(q)}"
         for q in range(state.num_players)
@@ -198,14 +200,14 @@ def _officer_took(state: NasiLemakState, action: int, shown: bool) -> str:
     if state.took >= 0:
         taken[state.took] += 1
     what = cards(taken) if shown else counted(sum(taken), "card")
-    return f"{seat(state.active)} played the Officer on {seat(state.target)} and took {what}."
+    return f"{seat(state.turn_seat)} played the Officer on {seat(state.target)} and took {what}."
 
 
 def chance(state: NasiLemakState, action: int, shown: bool) -> str:
     """The sentence of a chance step: the card or Nasi Lemak card named when shown to the viewer,
     what the table saw of it otherwise; "" for a card dealt or turned up before the last."""
     phase = state.phase
-    act = state.active
+    act = state.turn_seat
     if phase == START:
         return f"A random draw chose {seat(action)} to start."
     if phase == STEAL:
