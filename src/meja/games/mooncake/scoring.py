@@ -254,7 +254,8 @@ FLAVOUR_BITS: Final = tuple(bin(mask).count("1") for mask in range(1 << len(FLAV
 
 
 def numbers_taste(numbers: list[int], every_cake: bool) -> int:
-    """cake_taste from a cake's stat numbers; every_cake: the half_yolk_bonus "every_cake"."""
+    """Taste Value of one complete mooncake from the scoring guide (readings M1, M2), from its
+    stat numbers; every_cake: the half_yolk_bonus "every_cake". Scoring calls it for every cake."""
     yolks = numbers[YOLKS_STAT]
     value = (
         FLAVOUR_TASTE[numbers[COUNT_STAT]]
@@ -267,15 +268,8 @@ def numbers_taste(numbers: list[int], every_cake: bool) -> int:
 
 
 def cake_taste(stats: CakeStats, half_yolk_bonus: str = BONUS_EVERY_CAKE) -> int:
-    """Taste Value of one complete mooncake from the scoring guide (readings M1, M2)."""
-    value = (
-        FLAVOUR_TASTE[stats.flavour_count]
-        + TASTE_PER_YOLK * stats.yolks
-        + TASTE_PER_PAIR * stats.pairs
-    )
-    if stats.half_yolks == 0 and (half_yolk_bonus == BONUS_EVERY_CAKE or stats.yolks):
-        value += TASTE_NO_HALF_YOLK
-    return value
+    """numbers_taste of one cake's stats, the bonus named as the option names it."""
+    return numbers_taste(stats.numbers, half_yolk_bonus == BONUS_EVERY_CAKE)
 
 
 def board_cakes(board: Sequence[int]) -> list[list[int]]:
