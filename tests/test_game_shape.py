@@ -1,8 +1,10 @@
-"""Every game has one shape: the same modules, one registered description, declared drawing data
-and facts, and no part of meja is found by a module name built at run time."""
+"""Every game has one shape: the same modules, the same names for the same jobs inside them, one
+registered description, declared drawing data and facts, and no part of meja is found by a module
+name built at run time."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
@@ -39,6 +41,30 @@ GAME_MODULES = {
 OPTIONAL_MODULES = {"knowledge"}
 """Modules a game has only when it needs them: knowledge tracks what each seat knows of hidden
 cards, step by step, for a game where that knowledge changes with the play."""
+SHARED_FUNCTIONS = {
+    "legal": {"refusal": ["state", "action", "seat"]},
+    "told": {"told": ["state", "player", "action", "viewer"]},
+    "position": {
+        "position": ["state"],
+        "from_position": ["game", "data"],
+        "check_components": ["state"],
+    },
+}
+"""The module-level functions every game writes for the same job, by module, with their
+parameters: refusing a move, telling a step to a viewer, writing, reading and checking a
+position."""
+OLD_NAMES = {
+    "illegal_message",
+    "explain",
+    "tell",
+    "to_position",
+    "read_setup",
+    "conservation_problems",
+    "component_problems",
+    "load_position",
+    "load",
+}
+"""Names one game once gave a job the others named otherwise; no game module defines them."""
 RULE_CODE = re.compile(r"\b[PTNM]\d+[ab]?\b")
 JS_COMPONENT = re.compile(r"\b(?:components|c)\.([A-Z][A-Z0-9_]*)\b")
 RULES_LINES = 600
@@ -54,6 +80,68 @@ def test_every_game_package_has_the_same_modules() -> None:
         unknown = modules - GAME_MODULES - OPTIONAL_MODULES
         assert not missing and not unknown, f"{name}: {sorted(missing | unknown)}"
         assert not [p for p in package.iterdir() if p.is_dir() and p.name != "__pycache__"]
+
+
+def _functions(path: Path) -> dict[str, list[str]]:
+    """A module's top-level functions, each with its parameter names."""
+    tree = ast.parse(path.read_text())
+    return {
+        node.name: [arg.arg for arg in node.args.args]
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }
+
+
+def _defined(path: Path) -> set[str]:
+    """Every function and class a module defines, at any depth, and its module-level names."""
+    tree = ast.parse(path.read_text())
+    names = {
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+    }
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            names.update(target.id for target in node.targets if isinstance(target, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def _classes(path: Path) -> set[str]:
+    """The names of a module's top-level classes."""
+    return {
+        node.name for node in ast.parse(path.read_text()).body if isinstance(node, ast.ClassDef)
+    }
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_names_the_same_jobs_alike(name: str) -> None:
+    package = SRC / "games" / name
+    for module, wanted in SHARED_FUNCTIONS.items():
+        functions = _functions(package / f"{module}.py")
+        for function, parameters in wanted.items():
+            assert function in functions, f"{name}/{module}.py defines no {function}()"
+            assert functions[function] == parameters, (f"{name}/{module}.py", function)
+    camel = "".join(part.capitalize() for part in name.split("_"))
+    assert f"{camel}Game" in _classes(package / "game.py"), f"{name}/game.py: no {camel}Game"
+    assert f"{camel}State" in _classes(package / "state.py"), f"{name}/state.py: no {camel}State"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_game_module_keeps_a_name_the_others_do_not_use(name: str) -> None:
+    for path in sorted((SRC / "games" / name).glob("*.py")):
+        old = sorted(_defined(path) & OLD_NAMES)
+        assert not old, f"{name}/{path.name} defines {old}"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_state_keeps_its_phase_in_a_public_field(name: str) -> None:
+    game = load_game(name)
+    state = game.new_state(game.default_players())
+    assert isinstance(getattr(state, "phase", None), int), f"{name}: no public phase"
+    for old in ("_phase", "_hands", "active"):
+        assert not hasattr(state, old), f"{name}: {old}"
 
 
 def test_no_rules_module_is_a_god_file() -> None:
