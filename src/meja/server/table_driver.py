@@ -77,11 +77,11 @@ class TableDriver(TableParts):
     async def _bot_move(self, player: int, loop: asyncio.AbstractEventLoop) -> bool:
         """Let the seat's bot think in a thread and play, unless the game moved on meanwhile.
 
-        A random bot chooses in microseconds, so it chooses here: no thread, no copy.
+        The bot thinks during the pause that lets people follow the last step, so a bot that
+        thinks long moves as soon as it has chosen, not a pause after. A random bot chooses in
+        microseconds, so it chooses here: no thread, no copy.
         """
-        pause = self.services.settings.bot_pause
-        if pause > 0:
-            await asyncio.sleep(pause)
+        due = loop.time() + self.services.settings.bot_pause
         seat = self.seats[player]
         bot = seat.bot_instance if seat.kind == "bot" and seat.bot_instance else self._standin
         step = self.position
@@ -93,6 +93,8 @@ class TableDriver(TableParts):
                 action = await self.services.bots.choose(self.table.id, bot, snapshot, player, rng)
             except Exception:
                 log.exception("table %s: bot %s failed; playing at random", self.table.id, bot.name)
+        if (rest := due - loop.time()) > 0:
+            await asyncio.sleep(rest)
         async with self._lock:
             still_due = (
                 not self.finished
