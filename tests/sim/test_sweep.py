@@ -87,5 +87,7 @@ def test_simulate_sweep_writes_every_value_s_report_and_the_comparison(
     markdown = (out / "sweep.md").read_text()
     assert "# Peranakan: Tiles and Tactics: start_player over 0, 1" in markdown
     assert "| measure / start_player | 0 | 1 |" in markdown and "**Random play only.**" in markdown
+    assert "| kueh left in supply |" in markdown and "| pawns on board, seat 0 |" in markdown
+    assert "pawns_on_board" not in markdown, "statistics are named in words, not by their keys"
     html = (out / "sweep.html").read_text()
     assert html.count('<img src="data:image/png;base64,') >= 4

@@ -12,6 +12,7 @@ from matplotlib.figure import Figure
 from meja.core.episode import Z_95, GameResult
 from meja.sim.compare import Difference
 from meja.sim.plots import COLOURS, histogram_bins, save_png, wrap_label
+from meja.sim.report_parts import measure_label
 from meja.sim.stats import end_counts, seat_rates
 
 Variants = Sequence[Sequence[GameResult]]
@@ -105,7 +106,7 @@ def significant_changes(
     shown = [row for row in rows if row.significant and row.a != 0]
     if not shown:
         return None
-    names = [row.measure for row in shown][::-1]
+    names = [measure_label(row.measure) for row in shown][::-1]
     scale = [100 / abs(row.a) for row in shown][::-1]
     centre = [row.diff * s for row, s in zip(shown[::-1], scale, strict=True)]
     below = [(row.diff - row.low) * s for row, s in zip(shown[::-1], scale, strict=True)]
@@ -114,7 +115,7 @@ def significant_changes(
     axes = figure.add_subplot()
     axes.errorbar(centre, names, xerr=[below, above], fmt="o", capsize=4, color=COLOURS[3])
     axes.axvline(0, color="black", linewidth=1)
-    axes.set_xlabel(f"change from {baseline} to {other} (% of {baseline})")
+    axes.set_xlabel(wrap_label(f"change from {baseline} to {other} (% of {baseline})", 90))
     axes.set_title("Significant differences (95% interval)")
     return save_png(figure, path)
 

@@ -19,7 +19,7 @@ from meja.sim.report import (
     write_json,
     write_report,
 )
-from meja.sim.report_parts import ImageLink, image, num, table
+from meja.sim.report_parts import ImageLink, image, measure_label, num, table
 from meja.sim.runner import SimRun
 
 
@@ -96,7 +96,7 @@ def comparison_markdown(
     ]
     significant = [row for row in rows if row.significant]
     if significant:
-        lines += [f"- {row.measure}: {_change(row)}" for row in significant]
+        lines += [f"- {measure_label(row.measure)}: {_change(row)}" for row in significant]
         lines.append("")
         lines += image(images, "changes", "Significant differences", link)
     else:
@@ -109,7 +109,7 @@ def comparison_markdown(
         ["measure", "a", "b", "b - a", "95% interval", "p", "adjusted p", "significant"],
         [
             [
-                row.measure,
+                measure_label(row.measure),
                 num(row.a, 3),
                 num(row.b, 3),
                 _signed(row.diff),

@@ -39,3 +39,8 @@ def image(images: dict[str, Path], key: str, alt: str, link: ImageLink) -> list[
 def statistic_label(name: str) -> str:
     """A statistic's name as people read it ("Kueh left in supply"); files keep the name."""
     return name.replace("_", " ").capitalize()
+
+
+def measure_label(name: str) -> str:
+    """A compared measure as people read it ("pawns on board, seat 0"); files keep the name."""
+    return name.replace("_", " ")

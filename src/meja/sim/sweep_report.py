@@ -19,7 +19,7 @@ from meja.sim.report import (
     write_json,
     write_report,
 )
-from meja.sim.report_parts import ImageLink, image, num, table
+from meja.sim.report_parts import ImageLink, image, measure_label, num, table
 from meja.sim.runner import SimRun
 from meja.sim.stats import end_counts
 from meja.sim.sweep import Sweep, end_frequency_test, sweep_differences
@@ -165,7 +165,9 @@ def sweep_markdown(
 
 def _change(row: Difference) -> str:
     """One significant difference: the measure, from the first value to this one."""
-    return f"{row.measure}: {num(row.a, 3)} -> {num(row.b, 3)} (adjusted p {row.q:.2g})"
+    return (
+        f"{measure_label(row.measure)}: {num(row.a, 3)} -> {num(row.b, 3)} (adjusted p {row.q:.2g})"
+    )
 
 
 def _mean_rows(rows: Sequence[Sequence[Difference]]) -> list[list[str]]:
@@ -176,7 +178,7 @@ def _mean_rows(rows: Sequence[Sequence[Difference]]) -> list[list[str]]:
     table_rows = []
     for name in names:
         base = next(found[name] for found in by_name if name in found)
-        cells = [name, num(base.a, 3)]
+        cells = [measure_label(name), num(base.a, 3)]
         for found in by_name:
             row = found.get(name)
             if row is None:
