@@ -115,7 +115,7 @@ def significant_changes(
     axes = figure.add_subplot()
     axes.errorbar(centre, names, xerr=[below, above], fmt="o", capsize=4, color=COLOURS[3])
     axes.axvline(0, color="black", linewidth=1)
-    axes.set_xlabel(wrap_label(f"change from {baseline} to {other} (% of {baseline})", 90))
+    axes.set_xlabel(wrap_label(f"change from {baseline} to {other} (% of {baseline})", 60))
     axes.set_title("Significant differences (95% interval)")
     return save_png(figure, path)
 
