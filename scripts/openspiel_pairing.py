@@ -76,9 +76,10 @@ class Tally:
 
     def rebudget(self) -> None:
         """Scale OpenSpiel's iterations by meja's time per move over its own in the last game,
-        at most twofold at a time."""
+        at most twofold at a time, and never below the 2 that OpenSpiel's ISMCTSBot needs to
+        have visited its root."""
         ratio = self.per_move("ours", "game") / max(self.per_move("theirs", "game"), 1e-9)
-        self.iterations = max(1, round(self.iterations * min(max(ratio, 0.5), 2.0)))
+        self.iterations = max(2, round(self.iterations * min(max(ratio, 0.5), 2.0)))
 
     def next_game(self, equal_time: bool) -> None:
         if equal_time and self.game["theirs"][1] and self.game["ours"][1]:
