@@ -38,9 +38,11 @@ GAME_MODULES = {
     "view",
 }
 """The modules every game package has."""
-OPTIONAL_MODULES = {"knowledge"}
+OPTIONAL_MODULES = {"knowledge", "trade", "turns"}
 """Modules a game has only when it needs them: knowledge tracks what each seat knows of hidden
-cards, step by step, for a game where that knowledge changes with the play."""
+cards, step by step, for a game where that knowledge changes with the play; trade holds a trade
+between seats, for a game that has one; turns holds a turn's flow (its moves, its end, the next
+seat) for a game whose turn is more than a step or two, which the others end in state.py."""
 SHARED_FUNCTIONS = {
     "legal": {"refusal": ["state", "action", "seat"]},
     "told": {"told": ["state", "player", "action", "viewer"]},
@@ -67,7 +69,7 @@ OLD_NAMES = {
 """Names one game once gave a job the others named otherwise; no game module defines them."""
 RULE_CODE = re.compile(r"\b[PTNM]\d+[ab]?\b")
 JS_COMPONENT = re.compile(r"\b(?:components|c)\.([A-Z][A-Z0-9_]*)\b")
-RULES_LINES = 600
+RULES_LINES = 550
 """A module's most lines; state.py also spells out its clone field by field, and each protocol
 method that a rules module implements, as the compiled engine needs."""
 

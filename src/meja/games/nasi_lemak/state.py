@@ -17,35 +17,27 @@ from meja.core.actions import ActionNames, normalize
 from meja.core.chance import one_each
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import RANDOM_START
-from meja.core.tally import any_left, span_total, total
+from meja.core.tally import any_left, total
 from meja.core.told import Told
-from meja.games.nasi_lemak import actions, legal, position, scoring, text, told, view
+from meja.games.nasi_lemak import actions, legal, position, scoring, text, told, trade, view
 from meja.games.nasi_lemak.actions import (
-    ACCEPT,
     ANNOUNCE,
-    ASK,
-    CANCEL_TRADE,
     CARD_OF_PLAY,
     END_TURN,
     EXAMINE,
     FAN,
     FLY,
-    GIVE,
     MAK_CIK,
     MAKE,
     OFFICER,
     PLACE,
-    PROPOSE,
     SUPPLIER,
     SWAT,
     TAKE,
-    TAKE_BACK,
     THIEF,
     TRADE,
     TRIO,
-    UNASK,
     WHOLESALER,
-    WITH_SEAT,
 )
 from meja.games.nasi_lemak.components import (
     CARD_TYPES,
@@ -55,8 +47,7 @@ from meja.games.nasi_lemak.components import (
     TAKE_BACK_LIMIT,
     WHOLESALER_REVEAL,
 )
-from meja.games.nasi_lemak.knowledge import public_gain, public_loss, secret_move, shown
-from meja.games.nasi_lemak.scoring import after_move, begin_turn, end_turn
+from meja.games.nasi_lemak.knowledge import public_gain, public_loss, secret_move
 from meja.games.nasi_lemak.tables import (
     ANNOUNCING,
     CARD_DRAW_PHASES,
@@ -84,13 +75,13 @@ from meja.games.nasi_lemak.tables import (
     START,
     STEAL,
     SWATTER_CARD,
-    TRADABLE,
     TRIO_CHOICE,
     K,
     seen_span,
     span,
 )
 from meja.games.nasi_lemak.told import Announced, Examined, JustSeen, TurnedUp
+from meja.games.nasi_lemak.turns import after_move, end_turn, settle_draws
 
 PLAY_PHASES: Final = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMINING}
 """Cards whose play is followed by a choice: the ingredients, the name, the seat."""
@@ -215,10 +206,6 @@ class NasiLemakState(State):
         """Cards in seat's hand (public), as kept: the rules ask it of every seat at every turn."""
         return self.sizes[seat]
 
-    def count_hands(self) -> list[int]:
-        """Cards in each hand, counted afresh from the hands."""
-        return [span_total(self.hands, q * K, q * K + K) for q in range(self.num_players)]
-
     def _chance_counts(self) -> list[int]:
         """A card from the draw pile, the target's hand or the pile, or the starting seat."""
         phase = self.phase
@@ -243,25 +230,21 @@ class NasiLemakState(State):
             self.hands[self.turn_seat * K + action] += 1
             self.sizes[self.turn_seat] += 1
             self.to_draw -= 1
-            self.settle_draws()
+            settle_draws(self)
         elif phase == MAIN:
             self._main(action)
         elif phase == OFFER:
-            self._build_offer(action)
+            trade.build_offer(self, action)
         elif phase == RESPONSE:
-            self._respond(action)
+            trade.respond(self, action)
         elif phase == PARTNER:
-            if action == CANCEL_TRADE:
-                self._drop_offer()
-            else:
-                self.target = action - WITH_SEAT
-                self.phase = OFFER
+            trade.choose_partner(self, action)
         elif phase == DEAL:
             self._take_from_draw(action)
             self.hands[self.deal_seat * K + action] += 1
             self.sizes[self.deal_seat] += 1
             self.to_draw -= 1
-            self.settle_draws()
+            settle_draws(self)
         elif phase == COOK:
             self._cook(action)
         elif phase == REVEAL:
@@ -287,11 +270,11 @@ class NasiLemakState(State):
         else:
             self.turn_seat = self.first = action
             self.phase = DEAL
-            self.settle_draws()
+            settle_draws(self)
         if not any_left(self.draw) and any_left(self.discard):
             # The draw pile ran out while the discard pile was empty: the cards discarded since
             # are the new draw pile at once, so a draw pile is never left empty beside them.
-            self._reshuffle()
+            self.reshuffle()
 
     def _main(self, action: int) -> None:
         """A move (or the end of the turn) chosen by the active player."""
@@ -353,64 +336,6 @@ class NasiLemakState(State):
             self.phase = PICK
         else:
             after_move(self)
-
-    def _build_offer(self, action: int) -> None:
-        """Add a card to either side of the offer or take one off, put it, or drop it."""
-        if action == PROPOSE:
-            self.phase = RESPONSE
-        elif action == CANCEL_TRADE:
-            self._drop_offer()
-        elif action >= UNASK:
-            self.ask[TRADABLE[action - UNASK]] -= 1
-            self.taken_back += 1
-        elif action >= TAKE_BACK:
-            # Everyone saw the card offered, and it is still in the hand: what they know holds.
-            self.give[TRADABLE[action - TAKE_BACK]] -= 1
-            self.taken_back += 1
-        elif action < ASK:
-            t = TRADABLE[action - GIVE]
-            self.give[t] += 1
-            shown(self, self.turn_seat, t, self.give[t])
-        else:
-            self.ask[TRADABLE[action - ASK]] += 1
-
-    def _respond(self, action: int) -> None:
-        """Exchange the cards of an accepted offer (a move), or note a declined one (not a move)."""
-        if action == ACCEPT:
-            act = self.turn_seat
-            q = self.target
-            hands = self.hands
-            for t in TRADABLE:
-                given = self.give[t]
-                asked = self.ask[t]
-                if given or asked:
-                    hands[act * K + t] += asked - given
-                    hands[q * K + t] += given - asked
-                    self.sizes[act] += asked - given
-                    self.sizes[q] += given - asked
-                    public_loss(self, act, t, given)
-                    public_loss(self, q, t, asked)
-                    public_gain(self, act, t, asked)
-                    public_gain(self, q, t, given)
-            self.moves -= 1
-            self.give = [0] * K
-            self.ask = [0] * K
-            self.taken_back = 0
-            after_move(self)
-        else:
-            self._drop_offer()
-
-    def _drop_offer(self) -> None:
-        """A declined or cancelled trade: no move spent, but one of the turn's declined offers.
-
-        Counting a cancelled trade toward max_declined_offers keeps every turn finite (N2).
-        """
-        self.declined += 1
-        self.give = [0] * K
-        self.ask = [0] * K
-        self.taken_back = 0
-        self.target = -1
-        self.phase = MAIN
 
     def _cook(self, kind: int) -> None:
         """The top Nasi Lemak card goes face down in front of the active player."""
@@ -491,7 +416,7 @@ class NasiLemakState(State):
         """Wait for the next Wholesaler card, or keep the revealed ingredients (N6)."""
         if self.to_draw and not any_left(self.draw):
             # Played on an empty draw pile: the Wholesaler just discarded starts the new one.
-            self._reshuffle()
+            self.reshuffle()
             if not any_left(self.draw):
                 self.to_draw = 0
         if self.to_draw:
@@ -511,36 +436,15 @@ class NasiLemakState(State):
                 revealed[t] = 0
         after_move(self)
 
-    def settle_draws(self) -> None:
-        """After a dealt or drawn card: deal on, start the turn, or wait for the next card."""
-        while True:
-            if self.to_draw:
-                if not any_left(self.draw):
-                    # Cards this step discarded onto an empty draw pile start the new one.
-                    self._reshuffle()
-                if any_left(self.draw):
-                    return
-                self.to_draw = 0
-            if self.phase == DEAL:
-                self.deal_seat += 1
-                if self.deal_seat < self.num_players:
-                    self.to_draw = HAND_SIZE
-                    continue
-                self.deal_seat = -1
-                begin_turn(self)
-                continue
-            self.phase = MAIN
-            return
-
     def _take_from_draw(self, t: int) -> None:
         """A card t leaves the draw pile; the moment the pile is empty the discard pile is
         reshuffled into a new one (N12), so cards discarded later wait for the next time."""
         draw = self.draw
         draw[t] -= 1
         if not draw[t] and not any_left(draw):
-            self._reshuffle()
+            self.reshuffle()
 
-    def _reshuffle(self) -> None:
+    def reshuffle(self) -> None:
         """The discard pile becomes the draw pile (N12); its order is fixed only by later draws."""
         draw = self.draw
         discard = self.discard

@@ -11,11 +11,9 @@ played cards, offers and their answers (N3), Wholesaler reveals (N6), a Supplier
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from meja.core.errors import InvalidPosition
 from meja.core.game import CHANCE
 from meja.core.told import Told
 from meja.games.nasi_lemak import words
@@ -30,25 +28,21 @@ from meja.games.nasi_lemak.actions import (
     SWAT,
     WITH_SEAT,
 )
-from meja.games.nasi_lemak.components import WHOLESALER_REVEAL
-from meja.games.nasi_lemak.scoring import turn_end, wins
+from meja.games.nasi_lemak.scoring import wins
 from meja.games.nasi_lemak.tables import (
     ANNOUNCING,
-    CARD_INDEX,
     COOK,
     DEAL,
     DRAW,
     EXAMINING,
     FAN_CARD,
     FAN_TARGET,
-    FIVE_PACKS,
     FLY_TARGET,
     INGREDIENTS,
     KEYS,
     MAIN,
     MAX_TABLE_CARDS,
     OFFER,
-    OVER,
     PACKS,
     PARTNER,
     PICK,
@@ -56,11 +50,9 @@ from meja.games.nasi_lemak.tables import (
     STEAL,
     SWATTER_CARD,
     TRIO_CHOICE,
-    K,
     counts_dict,
-    read_counts,
-    read_int,
 )
+from meja.games.nasi_lemak.turns import turn_end
 
 if TYPE_CHECKING:
     from meja.games.nasi_lemak.state import NasiLemakState
@@ -211,12 +203,6 @@ class TurnedUp:
 
 JustSeen = Announced | Examined | TurnedUp
 """What the whole table saw of the last step that the rest of a view does not show."""
-SEEN_FIELDS: Final = {
-    "supplier": ("announced", "handed_over"),
-    "officer": ("examined",),
-    "wholesaler": ("turned_up",),
-}
-"""The facts a position gives for each card that can leave something just seen."""
 
 
 def kept(cards: tuple[int, ...]) -> list[int]:
@@ -246,94 +232,3 @@ def seen_view(seen: JustSeen | None) -> dict[str, Any] | None:
     if isinstance(seen, TurnedUp) and data is not None:
         data["kept"] = counts_dict(kept(seen.cards))
     return data
-
-
-def load_just_seen(state: NasiLemakState, value: Any) -> JustSeen | None:
-    """What the table just saw: a Supplier, Officer or Wholesaler move that has just finished."""
-    key = "just_seen"
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise InvalidPosition(f"{key}: expected null or an object naming the card just played")
-    card = value.get("card")
-    if not isinstance(card, str) or card not in SEEN_FIELDS:
-        raise InvalidPosition(f"{key}.card: {card!r} is not one of {', '.join(SEEN_FIELDS)}")
-    fields = ("card", "seat", *SEEN_FIELDS[card])
-    if set(value) != set(fields):
-        raise InvalidPosition(f"{key}: expected the fields {', '.join(fields)} for a {card}")
-    n = state.num_players
-    seat = read_int({f"{key}.seat": value["seat"]}, f"{key}.seat", 0, n - 1)
-    picking = card == "officer" and state.phase == PICK and state.turn_seat == seat
-    if not picking and not _just_played(state, seat):
-        raise InvalidPosition(
-            f"{key}.seat: seat {seat} has just played, so it must be active in the main phase "
-            f"(or the game over), or seat {(seat + 1) % n} must have just become active"
-        )
-    if card == "officer":
-        return _load_examined(state, seat, value["examined"])
-    if card == "supplier":
-        return _load_announced(state, seat, value["announced"], value["handed_over"])
-    cards = read_counts(value["turned_up"], f"{key}.turned_up")
-    if not 1 <= sum(cards) <= WHOLESALER_REVEAL:
-        raise InvalidPosition(
-            f"{key}.turned_up: a Wholesaler turns up 1..{WHOLESALER_REVEAL} cards"
-        )
-    _check_held(state, seat, kept(tuple(cards)), f"{key}.turned_up", "kept")
-    return TurnedUp(seat, tuple(cards))
-
-
-def _just_played(state: NasiLemakState, seat: int) -> bool:
-    """Whether seat's move may have just ended: its turn goes on or ended, or the game did."""
-    if state.turn_seat == seat:
-        return state.phase == MAIN or (state.phase == OVER and state.end != FIVE_PACKS)
-    return state.turn_seat == (seat + 1) % state.num_players and state.phase in (DRAW, MAIN)
-
-
-def _load_examined(state: NasiLemakState, seat: int, value: Any) -> Examined:
-    """The seat examined: the one the Officer picks from, or one whose hand was empty (N9)."""
-    field = "just_seen.examined"
-    q = read_int({field: value}, field, 0, state.num_players - 1)
-    if q == seat:
-        raise InvalidPosition(f"{field}: the Officer examines another seat, not seat {seat}")
-    if state.phase == PICK and q != state.target:
-        raise InvalidPosition(f"{field}: seat {q}, but the Officer picks from seat {state.target}")
-    if state.phase != PICK and state.hand_size(q):
-        raise InvalidPosition(
-            f"{field}: seat {q} holds cards, so the Officer would be picking from them"
-        )
-    return Examined(seat, q)
-
-
-def _load_announced(state: NasiLemakState, seat: int, name: Any, handed: Any) -> Announced:
-    """The ingredient named and the cards handed over: none of it is left in other hands (N7)."""
-    field = "just_seen.announced"
-    t = CARD_INDEX.get(name) if isinstance(name, str) else None
-    if t is None or t not in INGREDIENTS:
-        names = ", ".join(KEYS[i] for i in INGREDIENTS)
-        raise InvalidPosition(f"{field}: {name!r} is not an ingredient ({names})")
-    n = state.num_players
-    if (
-        not isinstance(handed, list)
-        or len(handed) != n
-        or any(type(count) is not int or count < 0 for count in handed)
-    ):
-        raise InvalidPosition(f"just_seen.handed_over: expected {n} counts, one per seat")
-    if handed[seat]:
-        raise InvalidPosition(f"just_seen.handed_over[{seat}]: the Supplier hands itself nothing")
-    for q in range(n):
-        if q != seat and state.hands[q * K + t]:
-            raise InvalidPosition(f"{field}: seat {q} still holds {name}, yet all were handed over")
-    row = [0] * K
-    row[t] = sum(handed)
-    _check_held(state, seat, row, "just_seen.handed_over", "handed over")
-    return Announced(seat, t, tuple(handed))
-
-
-def _check_held(state: NasiLemakState, seat: int, cards: list[int], field: str, how: str) -> None:
-    """Seat must still hold the cards it has just gained."""
-    for t, count in enumerate(cards):
-        have = state.hands[seat * K + t]
-        if have < count:
-            raise InvalidPosition(
-                f"{field}: seat {seat} holds only {have} {KEYS[t]}, fewer than the {count} {how}"
-            )
