@@ -8,6 +8,7 @@ import ast
 import json
 import random
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from meja.bots.heuristics import HEURISTICS
 from meja.core import list_games, load_game
 from meja.core.episode import play_random
+from meja.core.fields import clone_lines, compared
 from meja.core.registry import spec_of
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "meja"
@@ -67,6 +69,8 @@ OLD_NAMES = {
     "load",
 }
 """Names one game once gave a job the others named otherwise; no game module defines them."""
+BASE_FIELDS = {"game", "num_players", "options", "history"}
+"""The fields every state has from meja.core's State, which copies and compares them itself."""
 RULE_CODE = re.compile(r"\b[PTNM]\d+[ab]?\b")
 JS_COMPONENT = re.compile(r"\b(?:components|c)\.([A-Z][A-Z0-9_]*)\b")
 RULES_LINES = 550
@@ -144,6 +148,63 @@ def test_every_state_keeps_its_phase_in_a_public_field(name: str) -> None:
     assert isinstance(getattr(state, "phase", None), int), f"{name}: no public phase"
     for old in ("_phase", "_hands", "active"):
         assert not hasattr(state, old), f"{name}: {old}"
+
+
+def _state_class(name: str) -> ast.ClassDef:
+    """The game's state class, as written in its state.py."""
+    camel = "".join(part.capitalize() for part in name.split("_"))
+    tree = ast.parse((SRC / "games" / name / "state.py").read_text())
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    return next(node for node in classes if node.name == f"{camel}State")
+
+
+def _fields_set(scope: ast.AST, owner: str) -> list[ast.Assign | ast.AnnAssign]:
+    """The statements in scope that set a field of owner (self, or a clone's copy)."""
+    return [
+        node
+        for node in ast.walk(scope)
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        and any(
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == owner
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        )
+    ]
+
+
+def _declared(name: str) -> dict[str, str]:
+    """The game's one declaration of its state's fields."""
+    game = load_game(name)
+    state = game.new_state(game.default_players())
+    fields: dict[str, str] = sys.modules[type(state).__module__].FIELDS
+    assert type(state)._compared == compared(fields)
+    return fields
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_state_field_is_declared_once(name: str) -> None:
+    cls = _state_class(name)
+    named = {
+        node.target.id
+        for node in cls.body
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+    }
+    for node in _fields_set(cls, "self"):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        named |= {target.attr for target in targets if isinstance(target, ast.Attribute)}
+    assert named - BASE_FIELDS == set(_declared(name)), f"{name}: declare each field in FIELDS"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_clone_copies_each_field_as_declared(name: str) -> None:
+    clone = next(
+        node
+        for node in _state_class(name).body
+        if isinstance(node, ast.FunctionDef) and node.name == "clone"
+    )
+    written = [ast.unparse(node) for node in _fields_set(clone, "copy")]
+    assert written == clone_lines(_declared(name)), "\n".join(clone_lines(_declared(name)))
 
 
 def test_no_rules_module_is_a_god_file() -> None:

@@ -13,6 +13,7 @@ from typing import Any, Final
 from meja.core import CHANCE, TERMINAL, Game, State, Told
 from meja.core.actions import ActionNames
 from meja.core.chance import pick_drawn
+from meja.core.fields import compared, declare
 from meja.core.tally import insert_sorted
 from meja.games.mooncake import legal, position, scoring, text, told, view
 from meja.games.mooncake.actions import (
@@ -49,6 +50,16 @@ REVEAL_OPEN: Final = "open"
 PLACEMENT_REVEAL_CHOICES: Final = (REVEAL_TOGETHER, REVEAL_OPEN)
 
 
+FIELDS: Final = declare(
+    shared="phase _round _turn _scored",
+    copied="_boards _choices _received _customers _festive _tastes _served",
+    rows="hands _pending",
+    derived="_pairwise _hide_places _draw_seat _waiting _pool_size _rows",
+    derived_copied="_pool",
+)
+"""Each field once, with how clone() copies it and whether equality looks at it."""
+
+
 class MooncakeState(State):
     """A game in progress, kept in flat lists of tile ids (-1: none) for speed.
 
@@ -56,21 +67,7 @@ class MooncakeState(State):
     that a draw's chance outcomes are cheap.
     """
 
-    _compared = (
-        "phase",
-        "_round",
-        "_turn",
-        "_boards",
-        "hands",
-        "_choices",
-        "_received",
-        "_pending",
-        "_customers",
-        "_festive",
-        "_tastes",
-        "_served",
-        "_scored",
-    )
+    _compared = compared(FIELDS)
     """Everything position() holds, in internal form (pool and counters follow from it)."""
 
     def __init__(
@@ -120,26 +117,26 @@ class MooncakeState(State):
         levels deep; tuples and the view cache are shared."""
         copy = MooncakeState(self.game, self.num_players, self.options, blank=True)
         copy.history = self.history[:]
-        copy._pairwise = self._pairwise
-        copy._hide_places = self._hide_places
         copy.phase = self.phase
         copy._round = self._round
         copy._turn = self._turn
-        copy._draw_seat = self._draw_seat
-        copy._waiting = self._waiting
-        copy._pool = self._pool[:]
-        copy._pool_size = self._pool_size
-        copy.hands = [row[:] for row in self.hands]
-        copy._choices = self._choices[:]
+        copy._scored = self._scored
         copy._boards = self._boards[:]
-        copy._pending = [row[:] for row in self._pending]
+        copy._choices = self._choices[:]
         copy._received = self._received[:]
         copy._customers = self._customers[:]
         copy._festive = self._festive[:]
         copy._tastes = self._tastes[:]
         copy._served = self._served[:]
-        copy._scored = self._scored
+        copy.hands = [row[:] for row in self.hands]
+        copy._pending = [row[:] for row in self._pending]
+        copy._pairwise = self._pairwise
+        copy._hide_places = self._hide_places
+        copy._draw_seat = self._draw_seat
+        copy._waiting = self._waiting
+        copy._pool_size = self._pool_size
         copy._rows = self._rows
+        copy._pool = self._pool[:]
         return copy
 
     # --- turn order ---------------------------------------------------------------------

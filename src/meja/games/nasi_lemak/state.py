@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from meja.core.actions import ActionNames, normalize
 from meja.core.chance import one_each
+from meja.core.fields import compared, declare
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import RANDOM_START
 from meja.core.tally import any_left, total
@@ -87,15 +88,22 @@ PLAY_PHASES: Final = {MAK_CIK: TRIO_CHOICE, SUPPLIER: ANNOUNCING, OFFICER: EXAMI
 """Cards whose play is followed by a choice: the ingredients, the name, the seat."""
 
 
+FIELDS: Final = declare(
+    shared="phase turn_seat first turn moves declined end to_draw deal_seat target takes took "
+    "fan_from taken_back just_seen",
+    copied="hands known draw discard revealed pile give ask",
+    rows="nl flies",
+    derived="round_end max_declined min_trade offer_limit take_back_limit max_turns",
+    derived_copied="sizes",
+)
+"""Each field once, with how clone() copies it and whether equality looks at it."""
+
+
 class NasiLemakState(State):
     """One game of Nasi Lemak in progress."""
 
-    _compared = (
-        *("phase", "turn_seat", "first", "turn", "moves", "declined", "end", "to_draw"),
-        *("deal_seat", "target", "takes", "took", "fan_from", "taken_back"),
-        *("hands", "known", "draw", "discard", "revealed", "pile", "give", "ask", "nl", "flies"),
-        "just_seen",
-    )
+    _compared = compared(FIELDS)
+    """Every field position() is made from: the ones FIELDS does not call derived."""
 
     def __init__(
         self, game: Game, num_players: int, options: dict[str, Any], *, blank: bool = False
@@ -148,12 +156,6 @@ class NasiLemakState(State):
         their flies two levels deep."""
         copy = NasiLemakState(self.game, self.num_players, self.options, blank=True)
         copy.history = self.history[:]
-        copy.round_end = self.round_end
-        copy.max_declined = self.max_declined
-        copy.min_trade = self.min_trade
-        copy.offer_limit = self.offer_limit
-        copy.take_back_limit = self.take_back_limit
-        copy.max_turns = self.max_turns
         copy.phase = self.phase
         copy.turn_seat = self.turn_seat
         copy.first = self.first
@@ -168,18 +170,24 @@ class NasiLemakState(State):
         copy.took = self.took
         copy.fan_from = self.fan_from
         copy.taken_back = self.taken_back
+        copy.just_seen = self.just_seen
         copy.hands = self.hands[:]
-        copy.sizes = self.sizes[:]
         copy.known = self.known[:]
         copy.draw = self.draw[:]
         copy.discard = self.discard[:]
         copy.revealed = self.revealed[:]
         copy.pile = self.pile[:]
-        copy.nl = [row[:] for row in self.nl]
-        copy.flies = [row[:] for row in self.flies]
         copy.give = self.give[:]
         copy.ask = self.ask[:]
-        copy.just_seen = self.just_seen
+        copy.nl = [row[:] for row in self.nl]
+        copy.flies = [row[:] for row in self.flies]
+        copy.round_end = self.round_end
+        copy.max_declined = self.max_declined
+        copy.min_trade = self.min_trade
+        copy.offer_limit = self.offer_limit
+        copy.take_back_limit = self.take_back_limit
+        copy.max_turns = self.max_turns
+        copy.sizes = self.sizes[:]
         return copy
 
     # --- protocol: who acts and what they may do ----------------------------------------

@@ -8,10 +8,11 @@ option is made automatically.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from meja.core.actions import ActionNames
 from meja.core.chance import one_each
+from meja.core.fields import compared, declare
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import start_seat_names
 from meja.core.tally import span_any
@@ -54,31 +55,18 @@ from meja.games.peranakan.tables import (
     Pawn,
 )
 
+FIELDS: Final = declare(
+    shared="phase turn_seat start retired held taken placed due wild_seat wild_left gained",
+    copied="market deck top under pawns hand supply kueh",
+    derived="neighbours areas area_cells touch_masks nyonya_own baba_own random_start deck_left",
+)
+"""Each field once, with how clone() copies it and whether equality looks at it."""
+
 
 class PeranakanState(State):
     """One game of Peranakan: Tiles and Tactics in progress."""
 
-    _compared = (
-        "phase",
-        "turn_seat",
-        "start",
-        "market",
-        "deck",
-        "top",
-        "under",
-        "pawns",
-        "hand",
-        "retired",
-        "supply",
-        "kueh",
-        "held",
-        "taken",
-        "placed",
-        "due",
-        "wild_seat",
-        "wild_left",
-        "gained",
-    )
+    _compared = compared(FIELDS)
     """Every field position() is made from."""
 
     phase: int
@@ -122,6 +110,25 @@ class PeranakanState(State):
         as they are replaced when a pawn collects, never changed in place."""
         copy = PeranakanState(self.game, self.num_players, self.options)
         copy.history = self.history[:]
+        copy.phase = self.phase
+        copy.turn_seat = self.turn_seat
+        copy.start = self.start
+        copy.retired = self.retired
+        copy.held = self.held
+        copy.taken = self.taken
+        copy.placed = self.placed
+        copy.due = self.due
+        copy.wild_seat = self.wild_seat
+        copy.wild_left = self.wild_left
+        copy.gained = self.gained
+        copy.market = self.market[:]
+        copy.deck = self.deck[:]
+        copy.top = self.top[:]
+        copy.under = self.under[:]
+        copy.pawns = self.pawns[:]
+        copy.hand = self.hand[:]
+        copy.supply = self.supply[:]
+        copy.kueh = self.kueh[:]
         copy.neighbours = self.neighbours
         copy.areas = self.areas
         copy.area_cells = self.area_cells
@@ -129,26 +136,7 @@ class PeranakanState(State):
         copy.nyonya_own = self.nyonya_own
         copy.baba_own = self.baba_own
         copy.random_start = self.random_start
-        copy.phase = self.phase
-        copy.start = self.start
-        copy.turn_seat = self.turn_seat
-        copy.market = self.market[:]
-        copy.deck = self.deck[:]
         copy.deck_left = self.deck_left
-        copy.top = self.top[:]
-        copy.under = self.under[:]
-        copy.pawns = self.pawns[:]
-        copy.hand = self.hand[:]
-        copy.retired = self.retired
-        copy.supply = self.supply[:]
-        copy.kueh = self.kueh[:]
-        copy.held = self.held
-        copy.taken = self.taken
-        copy.placed = self.placed
-        copy.wild_seat = self.wild_seat
-        copy.gained = self.gained
-        copy.due = self.due
-        copy.wild_left = self.wild_left
         return copy
 
     # --- whose move -----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any, Final
 
 from meja.core.actions import ActionNames
 from meja.core.chance import one_each
+from meja.core.fields import compared, declare
 from meja.core.game import CHANCE, TERMINAL, Game, State
 from meja.core.start_player import RANDOM_START, start_seat_names
 from meja.core.told import Told
@@ -77,6 +78,17 @@ from meja.games.te_kuiti.told import told as told_step
 MOVE_HINT: Final = "(try 'fence b3n', 'remove b3n', 'flip c2', 'collect a1 c4' or 'end turn')"
 
 
+FIELDS: Final = declare(
+    shared="round start shepherd phase to_place fences present down pending revealed turning_back "
+    "ended endgame last_turn fences_out round_scores turn won end",
+    copied="tiles sides",
+    derived="solo immediate turn_limit sheep movers supply open_east open_south enclosed unseen "
+    "collected",
+    derived_copied="pool",
+)
+"""Each field once, with how clone() copies it and whether equality looks at it."""
+
+
 class TeKuitiState(State):
     """A game of Te Kuiti: two rounds for two players, or the solo game.
 
@@ -128,29 +140,7 @@ class TeKuitiState(State):
     won: bool
     end: int
 
-    _compared = (
-        "round",
-        "start",
-        "shepherd",
-        "phase",
-        "to_place",
-        "fences",
-        "present",
-        "down",
-        "tiles",
-        "sides",
-        "pending",
-        "revealed",
-        "turning_back",
-        "ended",
-        "endgame",
-        "last_turn",
-        "fences_out",
-        "round_scores",
-        "turn",
-        "won",
-        "end",
-    )
+    _compared = compared(FIELDS)
     """Every field a position holds; the others (supply, enclosures, the pool...) follow."""
 
     def __init__(
@@ -219,39 +209,39 @@ class TeKuitiState(State):
         are shared, as they are replaced when they change, never changed in place."""
         copy = TeKuitiState(self.game, self.num_players, self.options, blank=True)
         copy.history = self.history[:]
-        copy.solo = self.solo
-        copy.immediate = self.immediate
-        copy.turn_limit = self.turn_limit
-        copy.round_scores = self.round_scores
-        copy.won = self.won
-        copy.end = self.end
-        copy.start = self.start
-        copy.turn = self.turn
         copy.round = self.round
+        copy.start = self.start
         copy.shepherd = self.shepherd
-        copy.sheep = self.sheep
-        copy.movers = self.movers
-        copy.supply = self.supply
+        copy.phase = self.phase
+        copy.to_place = self.to_place
         copy.fences = self.fences
-        copy.open_east = self.open_east
-        copy.open_south = self.open_south
-        copy.enclosed = self.enclosed
         copy.present = self.present
         copy.down = self.down
-        copy.unseen = self.unseen
-        copy.tiles = self.tiles[:]
-        copy.sides = self.sides[:]
-        copy.pool = self.pool[:]
+        copy.pending = self.pending
         copy.revealed = self.revealed
         copy.turning_back = self.turning_back
         copy.ended = self.ended
-        copy.pending = self.pending
         copy.endgame = self.endgame
         copy.last_turn = self.last_turn
         copy.fences_out = self.fences_out
+        copy.round_scores = self.round_scores
+        copy.turn = self.turn
+        copy.won = self.won
+        copy.end = self.end
+        copy.tiles = self.tiles[:]
+        copy.sides = self.sides[:]
+        copy.solo = self.solo
+        copy.immediate = self.immediate
+        copy.turn_limit = self.turn_limit
+        copy.sheep = self.sheep
+        copy.movers = self.movers
+        copy.supply = self.supply
+        copy.open_east = self.open_east
+        copy.open_south = self.open_south
+        copy.enclosed = self.enclosed
+        copy.unseen = self.unseen
         copy.collected = self.collected
-        copy.phase = self.phase
-        copy.to_place = self.to_place
+        copy.pool = self.pool[:]
         return copy
 
     # --- whose move, and what is legal -------------------------------------------------
