@@ -163,8 +163,9 @@ class Game(ABC):
 class State(ABC):
     """One game in progress. Mutable; clone() before exploring alternatives.
 
-    A game declares its fields once: _copied and _copied_rows name what clone() must copy, and
-    _compared what equal states share (the fields position() is made from).
+    A game declares its fields once, in FIELDS (meja.core.fields): _compared, what equal states
+    share, follows from it, and its clone() is checked against it. _copied and _copied_rows serve
+    the generic clone() below, for states whose fields live in their __dict__.
     """
 
     _copied: ClassVar[tuple[str, ...]] = ()
