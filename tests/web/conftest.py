@@ -167,7 +167,8 @@ class HumanTable:
         """Seat plays move (its text, or its action) and gets the state message answered.
 
         The move is chosen from state (seat's state now if not given). With at_step, the step
-        of that state is sent, and the server refuses the move if seat has seen anything since.
+        of that state is sent, and the server refuses the move if the moves seat may make have
+        changed since.
         """
         if state is None and (at_step or isinstance(move, str)):
             state = self.state(seat)

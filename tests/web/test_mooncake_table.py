@@ -228,6 +228,46 @@ def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
     assert driver.state()["view"]["boards"][0][5] == hand[1]
 
 
+HOLD_MOVES = """() => { const c = window.meja.connection; const send = c.send.bind(c);
+  window.held = [];
+  c.send = (m) => { if (m.type !== 'move') return send(m); window.held.push(m); return true; };
+  window.releaseHeld = () => { for (const m of window.held.splice(0)) send(m); }; }"""
+"""Moves the page sends are held back until released, as on a slow line."""
+
+
+def test_a_placed_tile_is_not_offered_again_before_its_answer_comes(
+    human_table: Any, driver: Any
+) -> None:
+    """Another seat's placement can reach the page before the answer to the person's own: the
+    page then waits for that answer, offering no move and saying the move is on its way, and
+    never hands the placed tile back to be clicked again."""
+    table, _, _ = _choose_phase(human_table, driver, 2)
+    for seat in range(2):
+        _play_seat(table, seat)
+    driver.wait("window.meja.page.state.view.phase === 'place'")
+    assert driver.wait_for_turn()
+    hand = driver.state()["view"]["hand"]
+    legal = _legal(driver)
+    driver.page.evaluate(HOLD_MOVES)
+    _tile(driver, 0).click()
+    driver.wait("document.body.dataset.selection === 'hand:0'")
+    driver.page.locator('#board [data-slot="2SE"][data-action]').click()
+    driver.wait("window.held.length === 1")
+
+    _seen_step(driver, _play_seat(table, 1))
+    assert driver.page.evaluate("window.meja.page.pending") is True
+    assert driver.page.evaluate("document.body.dataset.yourTurn") == "no"
+    assert driver.page.locator("#board [data-action]").count() == 0
+    assert driver.page.locator("#prompt").text_content() == "Your move is on its way…"
+
+    driver.page.evaluate("window.releaseHeld()")
+    driver.wait("() => !window.meja.page.pending")
+    assert driver.sent() == [legal[f"place {hand[0]} at 2SE"]]
+    assert driver.state()["view"]["boards"][0][5] == hand[0]
+    assert driver.wait_for_turn()
+    assert len(driver.state()["view"]["hand"]) == len(hand) - 1
+
+
 def _play_to(driver: Any, table: Any, when: tuple[int, int] | None, rng: random.Random) -> None:
     """Play Ana's seat through the API until her choice at (round, turn), or to the end."""
     while True:

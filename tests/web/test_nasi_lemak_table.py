@@ -224,7 +224,8 @@ def open_quiet(driver: Any, human_table: Any, n: int, names: list[str] = NAMES) 
     driver.page.evaluate(
         "() => { const c = window.meja.connection; c.send = (m) => {"
         " if (m.type === 'move') window.sentMoves.push(m.action);"
-        " setTimeout(() => { window.meja.page.pending = false; }); return true; }; }"
+        " setTimeout(() => { Object.assign(window.meja.page, {pending: false, awaiting: null}); });"
+        " return true; }; }"
     )
 
 

@@ -52,6 +52,7 @@ const token = location.hash.length > 1 ? decodeURIComponent(location.hash.slice(
  * @property {Components} components
  * @property {string[]} selection
  * @property {boolean} pending
+ * @property {number|null} awaiting
  * @property {number} clockAt
  * @property {ReplayFrame|null} replay
  * @property {StateMessage[]} queue
@@ -71,6 +72,7 @@ const page = {
   components: {},
   selection: [], // picks made towards a move of several clicks
   pending: false, // a move was sent and its answer has not come yet
+  awaiting: null, // while a move is on its way: the log position its step will be at or after
   clockAt: 0, // when the clock figures of the latest state were received
   replay: null, // the replay frame shown, or null for the live table
   queue: [], // states received and not yet drawn, oldest first
@@ -102,7 +104,7 @@ function seatMark(seat) {
 
 /** @param {Drawn} message */
 function legalFor(message) {
-  return page.replay ? [] : message.legal || [];
+  return page.replay || page.awaiting !== null ? [] : message.legal || [];
 }
 
 /**
@@ -286,6 +288,7 @@ function promptText(message, ctx) {
     const winners = message.result.winners.map((seat) => seatName(seat));
     return winners.length ? `Game over. Winner: ${winners.join(" and ")}.` : "Game over. Nobody won.";
   }
+  if (page.awaiting !== null) return "Your move is on its way…";
   if (message.legal.length) {
     const hint = page.renderer.hint ? page.renderer.hint(ctx) : "";
     return `Your turn${hint ? `: ${hint}` : "."}`;
@@ -782,6 +785,7 @@ async function pump() {
  * @param {StateMessage} message
  */
 function absorb(message) {
+  settle(message);
   page.log.splice(message.log_start, page.log.length, ...message.log);
   page.state = message;
 }
@@ -812,11 +816,10 @@ function show(message) {
   const decision = movesKey(message);
   const newDecision = !before || movesKey(before) !== decision;
   // The answer to the player's own move starts a decision even when it offers the same moves.
-  const answered = page.pending;
+  const answered = settle(message);
   if (newDecision) page.selection = [];
   page.state = message;
   page.clockAt = Date.now();
-  page.pending = false;
   page.log.splice(message.log_start, page.log.length, ...message.log);
   render();
   const steps = message.log.filter((entry) => entry.seq >= known);
@@ -832,6 +835,27 @@ function show(message) {
   page.shown.push({ step: message.step, at: performance.now(), own: answered, fresh, queued: page.queue.length });
   if (message.legal.length && !before?.legal.length) sound.play("turn");
   else if (steps.some((entry) => entry.text && entry.player !== message.you)) sound.play("move");
+}
+
+/**
+ * Whether message answers what this page sent, which then is no longer pending: a move is
+ * answered by the first state whose log holds a step of this seat from where it was sent on
+ * (another seat's step can come first), a take-back by the next state.
+ * @param {StateMessage} message
+ */
+function settle(message) {
+  if (!page.pending) return false;
+  const from = page.awaiting;
+  if (from !== null && !message.log.some((entry) => entry.seq >= from && entry.player === message.you)) return false;
+  page.pending = false;
+  page.awaiting = null;
+  return true;
+}
+
+/** Where the log ends in the latest state received, drawn or not. */
+function logEnd() {
+  const latest = page.queue.length ? page.queue[page.queue.length - 1] : page.state;
+  return latest ? latest.log_start + latest.log.length : 0;
 }
 
 /** The catch-up control: shown while steps wait to be drawn, with how many. */
@@ -905,10 +929,14 @@ const connection = new TableConnection(
     else if (message.type === "chat_log") chat.log(message.messages);
     else if (message.type === "presence") onPresence(message);
     else if (message.type === "welcome") {
+      // A new socket: whether a move sent on the old one was played, the state that follows shows.
+      page.pending = false;
+      page.awaiting = null;
       if (token && message.seat !== null) rememberSeat({ table: tableId, seat: message.seat, token, title: message.table.title, url: location.href });
     } else if (message.type === "error") {
       const wasPending = page.pending;
       page.pending = false;
+      page.awaiting = null;
       showError(message.message);
       if (wasPending && page.state) render();
     }
@@ -934,6 +962,7 @@ function play(action) {
     showError("Not connected; reconnecting…");
     return;
   }
+  page.awaiting = logEnd();
   // The move shows as made at once; its answer is drawn as soon as it comes, or a refusal
   // puts the board back as it was.
   for (const node of document.querySelectorAll(`[data-action="${action}"]`)) node.classList.add("sending");
