@@ -173,3 +173,40 @@ def test_a_seated_person_changes_the_pace_for_everyone(web: Any, browser: Browse
     assert table_state(web, table)["table"]["pace"] == "fast"
     page.context.close()
     watcher.context.close()
+
+
+RECORD_HOLDS = """() => { const page = window.meja.page;
+  const push = page.shown.push.bind(page.shown);
+  page.shown.push = (frame) => push({ ...frame, hold: page.holdMs,
+    turned: (page.state.view.turning_back || []).length }); }"""
+"""Each step drawn is recorded with how long it is held and how many sheep it shows turning back."""
+
+
+def test_sheep_turning_back_are_held_in_sight_longer_than_a_step_and_shorter_at_a_fast_pace(
+    web: Any, browser: Browser
+) -> None:
+    """Te Kuiti keeps two sheep that did not match in sight for 2 s at the normal pace (T4a);
+    the hold follows the table's pace, so a fast table holds them 0.75 s."""
+    response = web.http.post(
+        "/api/tables",
+        json={
+            "game": "te_kuiti",
+            "seats": [{"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}],
+            "pace": "fast",
+        },
+    )
+    assert response.status_code == 201, response.text
+    page = open_paced(browser, response.json()["seats"][0]["join_url"])
+    page.evaluate(RECORD_HOLDS)
+    turned: list[dict[str, Any]] = []
+    while not turned:
+        play_first_move(page)
+        turned = [frame for frame in shown(page) if frame.get("turned")]
+    fast_hold = 2000 * PACES["fast"] / PACES["normal"]
+    assert turned[0]["hold"] == pytest.approx(fast_hold), turned[0]
+    # A bot's step after it waits out the hold; the person's own next move is drawn at once.
+    frames = shown(page)
+    later = frames[frames.index(turned[0]) + 1 :]
+    if later and not later[0]["own"]:
+        assert (later[0]["at"] - turned[0]["at"]) / 1000 >= fast_hold / 1000 - SLACK
+    page.context.close()

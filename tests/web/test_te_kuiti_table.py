@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from tests.web.conftest import DESKTOP, TableDriver
 
 HUMAN = {"kind": "human"}
 TURNED = "window.meja.page.state.view.turning_back || []"
@@ -114,9 +115,14 @@ SHOWN_OR_TURN = (
 
 
 def test_a_bot_shepherd_leaves_the_unmatched_sheep_in_sight_for_a_look(
-    web: Any, driver: Any, artifacts: Path
+    web: Any, browser: Browser, artifacts: Path
 ) -> None:
-    """T4a against a bot that moves at once: the page still shows both sheep before they go."""
+    """T4a against a bot that moves at once: the page, at the normal pace as people have it
+    (with less motion, so each face is drawn at once), still shows both sheep before they go."""
+    context = browser.new_context(  # type: ignore[call-arg]
+        paced=True, viewport=DESKTOP, reduced_motion="reduce"
+    )
+    driver = TableDriver(context.new_page())
     table = web.create("te_kuiti", [{"kind": "bot", "bot": "heuristic"}, {**HUMAN, "name": "Ana"}])
     driver.open(table["seats"][1]["join_url"])
     driver.page.evaluate(WATCH_MARKS)
@@ -141,6 +147,7 @@ def test_a_bot_shepherd_leaves_the_unmatched_sheep_in_sight_for_a_look(
         " return m[off][0] - m[on][0]; })()"
     )
     assert shown_for >= 1500, f"the unmatched sheep were on screen for only {shown_for:.0f} ms"
+    context.close()
 
 
 LAST_LOG = (

@@ -697,6 +697,16 @@ function paceMs() {
 }
 
 /**
+ * A renderer's hold at the table's pace: holds are made for the normal pace, so a relaxed table
+ * looks longer at a round's end or a sheep turned back, and a fast one shorter.
+ * @param {number} ms  the hold at the normal pace
+ */
+function holdAtPace(ms) {
+  const normal = page.paces.normal ?? 800;
+  return normal > 0 ? (ms * paceMs()) / normal : 0;
+}
+
+/**
  * Whether message shows this seat anything new: a changed view or a new sentence in the log.
  * @param {StateMessage} message
  */
@@ -829,7 +839,7 @@ function show(message) {
   };
   const moved = snap ? motion.animate(board, snap, page.renderer, change, motion.duration(paceMs())) : 0;
   if ((newDecision || answered) && message.legal.length) bringTargetsIntoView();
-  const hold = message.you === null ? 0 : page.renderer.holdMs?.(message.view) || 0;
+  const hold = message.you === null ? 0 : holdAtPace(page.renderer.holdMs?.(message.view) || 0);
   page.shownAt = Date.now();
   page.holdMs = Math.max(paceMs(), moved, hold);
   page.shown.push({ step: message.step, at: performance.now(), own: answered, fresh, queued: page.queue.length });

@@ -620,7 +620,7 @@
  * @property {(ctx: RenderContext<V, C>, text: string) => string|null|undefined} [moveWords]  a
  *   legal move's text in words for the list of moves (falsy: the text itself)
  * @property {(change: Change<V, C>) => Motion[]|null|undefined} [motions]
- * @property {(view: V) => number} [holdMs]  how long a state stays on screen at least
+ * @property {(view: V) => number} [holdMs]  how long a state stays on screen at least, at the normal pace (scaled with the table's)
  */
 
 /** @typedef {RenderContext<PeranakanView, PeranakanComponents>} PeranakanContext */
