@@ -236,7 +236,7 @@ HOLD_MOVES = """() => { const c = window.meja.connection; const send = c.send.bi
 
 
 def test_a_placed_tile_is_not_offered_again_before_its_answer_comes(
-    human_table: Any, driver: Any
+    human_table: Any, driver: Any, artifacts: Path
 ) -> None:
     """Another seat's placement can reach the page before the answer to the person's own: the
     page then waits for that answer, offering no move and saying the move is on its way, and
@@ -259,6 +259,7 @@ def test_a_placed_tile_is_not_offered_again_before_its_answer_comes(
     assert driver.page.evaluate("document.body.dataset.yourTurn") == "no"
     assert driver.page.locator("#board [data-action]").count() == 0
     assert driver.page.locator("#prompt").text_content() == "Your move is on its way…"
+    driver.page.screenshot(path=artifacts / "mooncake-move-on-its-way.png")
 
     driver.page.evaluate("window.releaseHeld()")
     driver.wait("() => !window.meja.page.pending")
