@@ -195,16 +195,23 @@ def test_a_two_player_choice_keeps_one_tile_and_passes_the_other_two(
     assert sorted([passed["left"], passed["right"]]) == sorted([hand[0], hand[2]])
 
 
-def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
-    human_table: Any, driver: Any
-) -> None:
-    table, _, _ = _choose_phase(human_table, driver, 3)
-    for seat in range(3):
+def _place_phase(
+    human_table: Any, driver: Any, players: int
+) -> tuple[Any, list[str], dict[str, int]]:
+    """A table of human seats, every seat's first choice made, seat 0's page open at its first
+    placing; the table, the tiles in hand and the legal moves by their text."""
+    table, _, _ = _choose_phase(human_table, driver, players)
+    for seat in range(players):
         _play_seat(table, seat)
     driver.wait("window.meja.page.state.view.phase === 'place'")
     assert driver.wait_for_turn()
-    hand = driver.state()["view"]["hand"]
-    legal = _legal(driver)
+    return table, list(driver.state()["view"]["hand"]), _legal(driver)
+
+
+def test_a_picked_tile_survives_another_seats_placement_and_goes_where_clicked(
+    human_table: Any, driver: Any
+) -> None:
+    table, hand, legal = _place_phase(human_table, driver, 3)
     slots = "#board [data-slot][data-action]"
 
     _tile(driver, 0).click()
@@ -241,13 +248,7 @@ def test_a_placed_tile_is_not_offered_again_before_its_answer_comes(
     """Another seat's placement can reach the page before the answer to the person's own: the
     page then waits for that answer, offering no move and saying the move is on its way, and
     never hands the placed tile back to be clicked again."""
-    table, _, _ = _choose_phase(human_table, driver, 2)
-    for seat in range(2):
-        _play_seat(table, seat)
-    driver.wait("window.meja.page.state.view.phase === 'place'")
-    assert driver.wait_for_turn()
-    hand = driver.state()["view"]["hand"]
-    legal = _legal(driver)
+    table, hand, legal = _place_phase(human_table, driver, 2)
     driver.page.evaluate(HOLD_MOVES)
     _tile(driver, 0).click()
     driver.wait("document.body.dataset.selection === 'hand:0'")
@@ -267,6 +268,26 @@ def test_a_placed_tile_is_not_offered_again_before_its_answer_comes(
     assert driver.state()["view"]["boards"][0][5] == hand[0]
     assert driver.wait_for_turn()
     assert len(driver.state()["view"]["hand"]) == len(hand) - 1
+
+
+def test_a_move_lost_with_its_connection_is_offered_again_on_the_new_one(
+    human_table: Any, driver: Any
+) -> None:
+    """A move that never reached the server before its socket closed: the new socket's state
+    shows it was not played, so the page stops waiting and offers the tile again."""
+    _, hand, legal = _place_phase(human_table, driver, 2)
+    driver.page.evaluate(HOLD_MOVES)
+    _tile(driver, 0).click()
+    driver.wait("document.body.dataset.selection === 'hand:0'")
+    driver.page.locator('#board [data-slot="2SE"][data-action]').click()
+    driver.wait("window.held.length === 1")
+    assert driver.page.evaluate("window.meja.page.pending") is True
+
+    driver.page.evaluate("window.meja.connection.socket.close()")
+    driver.wait("!window.meja.page.pending && document.body.dataset.yourTurn === 'yes'")
+    assert driver.state()["view"]["hand"] == hand
+    assert driver.state()["legal"] == [{"action": a, "text": t} for t, a in legal.items()]
+    assert driver.page.locator('#board [data-hand="0"]').count() == 1
 
 
 def _play_to(driver: Any, table: Any, when: tuple[int, int] | None, rng: random.Random) -> None:
