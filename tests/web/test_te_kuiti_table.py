@@ -92,10 +92,22 @@ def test_both_players_see_the_unmatched_second_sheep_until_the_next_move(
 
 
 def _settle(first: Any, second: Any) -> Any:
-    """Wait until no chance step is pending and both pages show the same step; who moves."""
-    first.wait("window.meja.page.state.current !== -1 && !window.meja.page.pending")
+    """Wait until no chance step is pending and both pages show the same step; who moves.
+
+    A step can follow at once (nothing is held at no pace), so either page may be ahead: wait
+    until both have drawn everything they were sent and agree."""
+    quiet = "window.meja.page.state.current !== -1 && !window.meja.page.pending"
+    drawn = f"{quiet} && !window.meja.page.queue.length"
+    for _ in range(50):
+        first.wait(drawn)
+        step = first.state()["step"]
+        second.wait("(step) => window.meja.page.state.step >= step", step)
+        second.wait(drawn)
+        if first.state()["step"] == second.state()["step"]:
+            break
+    else:
+        raise AssertionError("the two pages never showed the same step")
     step = first.state()["step"]
-    second.wait("(step) => window.meja.page.state.step === step", step)
     movers = [d for d in (first, second) if d.state()["legal"]]
     assert movers or first.state()["result"], f"nobody may move at step {step}"
     return movers[0] if movers else None
