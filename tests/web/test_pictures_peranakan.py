@@ -29,6 +29,7 @@ from tests.web.test_peranakan_table import NAMES, play_until, settled
 KUEH = ["Tutu Kueh", "Ondeh Ondeh", "Kueh Bahulu", "Ang Ku Kueh"]
 RAINBOW = "rainbow Kueh: any Kueh"
 PATTERNS = ["Ceramics", "Butterfly", "Goldfish", "Peacock"]
+PATTERN_NAMES = {name[0]: name for name in PATTERNS}
 SIZE = 64
 
 # A drawn node alone in a canvas, SIZE px square, centred on its box: its own colours on white,
@@ -197,6 +198,13 @@ def _pawn_turns(table: Any, turns: int) -> None:
             state = table.state(seat)
 
 
+def _patterns_in_sight(view: dict[str, Any]) -> set[str]:
+    """The patterns of the tiles face up: the market's and each board space's top tile."""
+    codes = [code for code in view["market"] if code]
+    codes += [space.split("/")[-1] for row in view["board"] for space in row.split()]
+    return {PATTERN_NAMES[code[0]] for code in codes if code[0] in PATTERN_NAMES}
+
+
 @pytest.fixture
 def mid_game(human_table: Any, driver: Any) -> Any:
     """Three seats eight turns in, the page of seat 0 at its turn to take a tile: tiles of every
@@ -204,6 +212,11 @@ def mid_game(human_table: Any, driver: Any) -> Any:
     table = human_table("peranakan", 3, NAMES, start_player="0")
     _pawn_turns(table, 8)
     assert play_until(table, "take")
+    for _ in range(6):  # the deal is not seeded: play on until every pattern shows face up
+        if _patterns_in_sight(settled(table)["view"]) == set(PATTERNS):
+            break
+        _pawn_turns(table, 3)
+        assert play_until(table, "take")
     driver.open(table.url(0))
     assert driver.wait_for_turn()
     return driver
