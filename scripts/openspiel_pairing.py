@@ -145,6 +145,12 @@ def main() -> None:
     results = []
     for index in range(args.games):
         results.append(play(args, index, tally))
+        print(
+            f"game {index + 1}/{args.games}: OpenSpiel {results[-1]:.2f} at"
+            f" {tally.iterations} iterations, {sum(results):.1f} in all",
+            file=sys.stderr,
+            flush=True,
+        )
         tally.next_game(args.equal_time)
     share = sum(results) / len(results)
     low, high = wilson(share, len(results))
@@ -162,7 +168,7 @@ def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = share + z * z / (2 * games)
     spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
     scale = 1 + z * z / games
-    return (centre - spread) / scale, (centre + spread) / scale
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 if __name__ == "__main__":
