@@ -88,6 +88,8 @@ FREEZE = f"""([kind, key, fraction]) => {{
   return {{
     top: seen ? Boolean(hit && node.contains(hit)) : null,
     key: node.getAttribute('data-motion-piece'),
+    attached: node.isConnected,
+    step: window.meja.page.state.step,
     box: {{ x: r.x - o.x, y: r.y - o.y, width: r.width, height: r.height }},
     count,
     faces: [...document.querySelectorAll('#board g.tile > title')].map((t) => t.textContent),
@@ -227,7 +229,7 @@ def set_up(human_table: Callable[..., Any]) -> tuple[Any, str]:
     pass_turn(table, 1, keep=b1[0])
     turn(table, 0, lambda code: code[0] == b1[0], "a2")
     pass_turn(table, 1, keep=b1[0])
-    for _ in range(8):
+    for _ in range(10):  # as many rounds as FAR has spaces for: the deal is not seeded
         view = active(table, 0)["view"]
         position = takeable(view, lambda code: code[0] == b1[0], POSITIONS[1:4], plain=False)
         if position:
@@ -516,6 +518,7 @@ def test_each_step_moves_its_pieces_from_where_they_were(
         widths = []
         for fraction in (0.3, 0.6):
             frame = watch.freeze("reveal", None, fraction)
+            assert frame["attached"], f"{watch.name}: the turning tile was drawn over: {frame}"
             widths.append(frame["box"]["width"])
             assert abs(centre(frame["box"])[0] - centre(full)[0]) < 2
             if fraction == 0.3:
