@@ -379,7 +379,7 @@ class TableDriver:
 
     def click(self, step: dict[str, Any]) -> None:
         """Click one step of a path (a pick, or the move itself) where a person would."""
-        point = self.page.evaluate(f"(step) => {{ {SCRIPT}\n return pointOf(step); }}", step)
+        point = self._point(step)
         assert point is not None, f"nowhere to click for {step}; the page showed {self.shown()}"
         self.page.mouse.click(point["x"], point["y"])
 
@@ -387,9 +387,17 @@ class TableDriver:
         self, decision: Decision, action: int, look: Callable[[str], None] | None = None
     ) -> None:
         """Click along the path of action and check that exactly that move was sent; with look,
-        call it after each pick on the way (with where the page is), before the move is made."""
+        call it after each pick on the way (with where the page is), before the move is made.
+        When another seat's step is drawn meanwhile and the next click has nowhere to go, the
+        clicks start again on the new drawing, as a person would."""
         before = len(self.sent())
-        for step in decision.paths[action]:
+        drawn = self._step()
+        path = list(decision.paths[action])
+        while path:
+            if self._point(path[0]) is None:
+                path = self._look_again(drawn, action) or path
+                drawn = self._step()
+            step = path.pop(0)
             self.click(step)
             if look is not None and "pick" in step:
                 look(f"{decision.name}, picked {step['pick']}")
@@ -399,6 +407,24 @@ class TableDriver:
             f"{decision.name}: meant '{decision.legal[action]}' ({action}) but sent {sent}"
         )
         self.wait("() => !window.meja.page.pending")
+
+    def _point(self, step: dict[str, Any]) -> dict[str, float] | None:
+        """Where a person clicks for step now, or None if the page shows no place for it."""
+        point = self.page.evaluate(f"(step) => {{ {SCRIPT}\n return pointOf(step); }}", step)
+        return None if point is None else dict(point)
+
+    def _step(self) -> int:
+        """The step of the state the page draws."""
+        return int(self.page.evaluate("window.meja.page.state.step"))
+
+    def _look_again(self, drawn: int, action: int) -> list[dict[str, Any]] | None:
+        """The clicks that make action from scratch, when another seat's step was drawn since
+        the picks began (in a simultaneous phase the board is drawn anew under the person's
+        hand, and a person looks again); None when nothing was drawn since, or action is gone."""
+        if self._step() == drawn:
+            return None
+        self.page.evaluate("() => window.meja.choose([])")
+        return self.decision().paths.get(action)
 
     def play_randomly(
         self,
