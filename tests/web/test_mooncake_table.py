@@ -242,6 +242,15 @@ HOLD_MOVES = """() => { const c = window.meja.connection; const send = c.send.bi
 """Moves the page sends are held back until released, as on a slow line."""
 
 
+def _place_first_tile_held(driver: Any) -> None:
+    """The person places the hand's first tile on 2SE by clicks, and the move is held back."""
+    driver.page.evaluate(HOLD_MOVES)
+    _tile(driver, 0).click()
+    driver.wait("document.body.dataset.selection === 'hand:0'")
+    driver.page.locator('#board [data-slot="2SE"][data-action]').click()
+    driver.wait("window.held.length === 1")
+
+
 def test_a_placed_tile_is_not_offered_again_before_its_answer_comes(
     human_table: Any, driver: Any, artifacts: Path
 ) -> None:
@@ -249,11 +258,7 @@ def test_a_placed_tile_is_not_offered_again_before_its_answer_comes(
     page then waits for that answer, offering no move and saying the move is on its way, and
     never hands the placed tile back to be clicked again."""
     table, hand, legal = _place_phase(human_table, driver, 2)
-    driver.page.evaluate(HOLD_MOVES)
-    _tile(driver, 0).click()
-    driver.wait("document.body.dataset.selection === 'hand:0'")
-    driver.page.locator('#board [data-slot="2SE"][data-action]').click()
-    driver.wait("window.held.length === 1")
+    _place_first_tile_held(driver)
 
     _seen_step(driver, _play_seat(table, 1))
     assert driver.page.evaluate("window.meja.page.pending") is True
@@ -276,11 +281,7 @@ def test_a_move_lost_with_its_connection_is_offered_again_on_the_new_one(
     """A move that never reached the server before its socket closed: the new socket's state
     shows it was not played, so the page stops waiting and offers the tile again."""
     _, hand, legal = _place_phase(human_table, driver, 2)
-    driver.page.evaluate(HOLD_MOVES)
-    _tile(driver, 0).click()
-    driver.wait("document.body.dataset.selection === 'hand:0'")
-    driver.page.locator('#board [data-slot="2SE"][data-action]').click()
-    driver.wait("window.held.length === 1")
+    _place_first_tile_held(driver)
     assert driver.page.evaluate("window.meja.page.pending") is True
 
     driver.page.evaluate("window.meja.connection.socket.close()")
