@@ -244,7 +244,7 @@ def show(driver: Any, state: NasiLemakState, seat: int) -> None:
     }
     driver.page.evaluate(
         "(m) => { const p = window.meja.page; p.state = { ...p.state, ...m };"
-        " window.meja.choose([]); }",
+        " window.meja.render(); window.meja.choose([]); }",
         message,
     )
     driver.wait("(step) => document.body.dataset.step === String(step)", message["step"])
@@ -726,19 +726,21 @@ def test_a_real_game_mid_way_and_at_its_end_on_both_windows(
     human_table: Any, driver: Any, phone_driver: Any, artifacts: Path
 ) -> None:
     """A whole game played at random: the log reads in sentences mid-way, and at the end the
-    table and its Nasi Lemak cards, all face up, are drawn with no text on another."""
+    table and its Nasi Lemak cards, all face up, are drawn with no text on another. Ana and
+    Ben look in at those two moments, as people coming back to a long game do."""
     seats = all_human(human_table, 4)
-    driver.open(seats.url(0))
-    phone_driver.open(seats.url(1))
     rng = random.Random(7)
     for moment in ("mid-game", "end"):
         if moment == "mid-game":
             assert play_http(seats, rng, 80), "the game ended before it was half played"
         else:
+            for person in (driver, phone_driver):
+                person.page.goto("about:blank")  # away while the others play on
             while play_http(seats, rng, 200):
                 pass
         step = settled(seats)["step"]
-        for person, window in ((driver, "desktop"), (phone_driver, "phone")):
+        for seat, (person, window) in enumerate(((driver, "desktop"), (phone_driver, "phone"))):
+            person.open(seats.url(seat))
             person.wait("(s) => window.meja.page.state.step === s", step)
             person.page.screenshot(path=artifacts / f"nasi_lemak-real-{moment}-{window}.png")
             assert person.layout_problems(FRAMES) == []

@@ -314,25 +314,29 @@ function drawBoard(message) {
     if (!drawing.hasAttribute("aria-label")) drawing.setAttribute("aria-label", `${message.table.title}: the table`);
   }
   const focused = boardFocus();
-  $("board").replaceChildren(drawing);
-  fitBoard();
-  markTargets();
-  hints.afterDraw(message, Boolean(page.replay));
-  if (focused !== null) restoreFocus(focused);
   const prompt = $("prompt");
   // The prompt is read out when it changes, so a redraw that keeps it must not rewrite it.
   const words = promptText(message, ctx);
   if (prompt.textContent !== words) prompt.textContent = words;
   prompt.classList.toggle("your-turn", Boolean(ctx.legal.length));
+  // Sized before it goes in, while the old drawing still holds the page's layout: the page is
+  // then laid out once with the new drawing, not once more for its size.
+  fitBoard(drawing);
+  $("board").replaceChildren(drawing);
+  markTargets();
+  hints.afterDraw(message, Boolean(page.replay));
+  if (focused !== null) restoreFocus(focused);
   document.body.dataset.step = String(message.step);
   document.body.dataset.yourTurn = ctx.legal.length ? "yes" : "no";
   document.body.dataset.selection = page.selection.join("|");
 }
 
-/** On a wide window, scale the board down to the height left below the seats and prompt. */
-function fitBoard() {
-  const drawing = /** @type {SVGSVGElement|null} */ ($("board").firstElementChild);
-  if (!drawing || drawing.tagName.toLowerCase() !== "svg") return;
+/**
+ * On a wide window, scale the board down to the height left below the seats and prompt.
+ * @param {Element|null} drawing  the board's drawing, by default the one shown
+ */
+function fitBoard(drawing = $("board").firstElementChild) {
+  if (!(drawing instanceof SVGSVGElement)) return;
   if (!WIDE.matches) {
     drawing.style.maxHeight = "";
     return;
@@ -461,17 +465,33 @@ function logLine(entry) {
   return html("li", attrs, entry.text);
 }
 
-/** @param {LogEntry[]} entries */
+/**
+ * What each line of the log drawn says, in order: a redraw adds only the lines that are new.
+ * @type {string[]}
+ */
+let logDrawn = [];
+
+/**
+ * Draw the log: the lines already drawn as they are stay, the rest are drawn anew.
+ * @param {LogEntry[]} entries
+ */
 function drawLog(entries) {
   const list = $("log");
-  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
   const undone = new Set(entries.filter((entry) => entry.record?.undo).map((entry) => entry.record?.undid));
-  const lines = entries.map((entry) => {
-    const line = logLine(entry);
-    if (line && undone.has(entry.seq)) line.classList.add("undone");
-    return line;
-  });
-  list.replaceChildren(...lines.filter((line) => line !== null));
+  const told = entries.filter((entry) => entry.text);
+  const keys = told.map((entry) => JSON.stringify([entry.seq, entry.player, entry.named, entry.text, undone.has(entry.seq)]));
+  let kept = 0;
+  while (kept < logDrawn.length && kept < keys.length && logDrawn[kept] === keys[kept]) kept += 1;
+  if (kept === logDrawn.length && kept === keys.length && list.children.length === kept) return;
+  const atBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  if (list.children.length !== logDrawn.length) kept = 0;
+  while (list.children.length > kept) list.lastElementChild?.remove();
+  for (const entry of told.slice(kept)) {
+    const line = /** @type {HTMLElement} */ (logLine(entry));
+    if (undone.has(entry.seq)) line.classList.add("undone");
+    list.append(line);
+  }
+  logDrawn = keys;
   if (atBottom || page.replay) list.scrollTop = list.scrollHeight;
 }
 
@@ -899,7 +919,12 @@ function movesKey(message) {
  */
 function choose(selection) {
   page.selection = selection;
-  render();
+  // A pick changes only the board and its list of moves; the seats, the log and the rest stay.
+  const message = page.state;
+  if (message) {
+    drawBoard(message);
+    drawMoves(message);
+  }
   bringTargetsIntoView();
 }
 
