@@ -250,12 +250,15 @@ REPLAY = [
     ("#replay-turn-next", "the replay's third turn"),
 ]
 """The replay's buttons pressed after a game, from its start, each with what it shows."""
+BACK_FROM_THE_END = 7
+"""Steps of the replay read back from the end, through the last turn (a Mooncake Master round's
+scoring, the field a Te Kuiti round ended on)."""
 
 
 def _look_at_the_end_and_the_replay(driver: Any, words: EngineCodes, drawer: bool = False) -> None:
     """Read the page at the end of the game, with a move refused (as chosen on a board that
-    has changed since), with the log's drawer open (on a phone, with drawer), and along the
-    first steps and turns of the replay."""
+    has changed since), with the log's drawer open (on a phone, with drawer), along the first
+    steps and turns of the replay, and back from the end through the last turn."""
     page = driver.page
     words.look(driver, "the end")
     # A move sent on a board that has changed since is refused in the server's words.
@@ -278,6 +281,13 @@ def _look_at_the_end_and_the_replay(driver: Any, words: EngineCodes, drawer: boo
         page.locator(button).click()
         driver.wait("(s) => document.getElementById('replay-step').textContent !== s", step)
         words.look(driver, at)
+    page.locator("#replay-end").click()
+    driver.wait("() => !window.meja.page.replay")
+    end = int(driver.state()["step"])
+    for back in range(1, min(BACK_FROM_THE_END, end) + 1):
+        page.locator("#replay-back").click()
+        driver.wait("(n) => window.meja.page.replay?.step === n", end - back)
+        words.look(driver, f"the replay, {back} steps back from the end")
 
 
 @pytest.mark.parametrize(("game", "players"), GAMES + OTHER_COUNTS)

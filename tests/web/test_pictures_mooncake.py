@@ -1,9 +1,10 @@
 """Mooncake Master is drawn in pictures and words, never in the engine's codes.
 
 Every kind of tile has its own picture (its paste by fill and texture, each hazelnut, seed and
-half yolk drawn) and a name in words; no text of the page shows a code through a whole game, at
-a desktop's size and a phone's; the end explains the score round by round, Taste becoming
-Festive Points; and each other baker's last turn stays marked when the game is over.
+half yolk drawn) and a name in words; the end explains the score round by round, Taste becoming
+Festive Points; and each other baker's last turn stays marked when the game is over. That no
+text of the page shows a code through a whole game, at a desktop's size and a phone's, the
+replay back through the last round included, is test_move_coverage.py's walk.
 """
 
 from __future__ import annotations
@@ -35,31 +36,6 @@ TILES = """() => [...document.querySelectorAll('#board .tile')].map((tile) => ({
     .map((node) => `${node.getAttribute('class')}:${node.firstElementChild.tagName}`),
 }))"""
 """Every tile drawn on the board: what it is, its name and what its picture is made of."""
-
-TEXTS = """() => {
-  const seen = (node) => {
-    const closed = 'details:not([open]) > :not(summary), dialog:not([open]), .hidden, [hidden]';
-    if (!node.getClientRects().length || node.closest(closed)) return false;
-    const style = getComputedStyle(node);
-    return style.visibility !== 'hidden' && style.display !== 'none';
-  };
-  const out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const words = node.textContent.trim();
-    if (!words) continue;
-    const parent = node.parentElement;
-    // The server's own refusals (a move chosen on a board that has changed since) are its words.
-    if (parent.closest('#error')) continue;
-    // The board's tooltips are read out too; elsewhere only what shows counts.
-    if (parent.closest('#board') || seen(parent)) out.push(words);
-  }
-  for (const node of document.querySelectorAll('#board [aria-label], #board'))
-    out.push(node.getAttribute('aria-label') || '');
-  return out;
-}"""
-"""Every text of the page a person sees, and everything of the board a screen reader says; not
-the server's refusal of a move, which is not the table's drawing."""
 
 CELLS = """() => [...document.querySelectorAll('#board [data-round-points]')].map((cell) => ({
   seat: Number(cell.getAttribute('data-seat')),
@@ -173,46 +149,6 @@ def test_every_kind_of_tile_has_its_own_picture_and_a_name_in_words(
         "[...document.querySelectorAll('#board text')].map((t) => t.textContent).join(' · ')"
     )
     assert engine_codes("mooncake", board) == []
-
-
-def _codes_on_page(driver: Any, where: str) -> list[str]:
-    """Each engine code in a text of the page now, with where and the text it is in."""
-    return [
-        f"{where}: {code} in {text!r}"
-        for text in driver.page.evaluate(TEXTS)
-        for code in engine_codes("mooncake", text)
-    ]
-
-
-def test_no_text_shows_an_engine_code_through_a_whole_game(
-    human_table: Any, sized_driver: Any
-) -> None:
-    """Every decision as it is offered and after each pick towards it, the end, and the replay
-    stepped back through the last turn: every text a person sees or hears is in words."""
-    table = human_table("mooncake", 1, NAMES, bots=2)
-    sized_driver.open(table.url(0))
-    rng = random.Random(5)
-    found: list[str] = []
-    while sized_driver.wait_for_turn():
-        decision = sized_driver.decision()
-        found += _codes_on_page(sized_driver, decision.name)
-        action = rng.choice(sorted(decision.paths))
-        # The bots place at the same time: the driver looks again when their step is drawn
-        # under a pick, as a person would.
-        sized_driver.play(
-            decision, action, lambda where: found.extend(_codes_on_page(sized_driver, where))
-        )
-        assert not found, "\n".join(found)
-    found += _codes_on_page(sized_driver, "the end")
-    page = sized_driver.page
-    for back in range(1, 8):
-        page.locator("#replay-back").click()
-        page.wait_for_function(
-            "(n) => window.meja.page.replay && window.meja.page.replay.step === n",
-            arg=int(sized_driver.state()["step"]) - back,
-        )
-        found += _codes_on_page(sized_driver, f"the replay, {back} back")
-    assert not found, "\n".join(found)
 
 
 def test_the_end_shows_each_players_festive_points_round_by_round(
