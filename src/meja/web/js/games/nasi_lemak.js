@@ -657,12 +657,12 @@ function piles(ctx, x, y) {
   // Each pile's back is a piece that never moves: a copy of it travels when a card leaves it.
   group.append(place(ctx, svg("g", {}, title("draw pile"), piece(ctx, back(x, y, 42, 60, false), "pile:draw"),
     backLabel(x, y, 42, 60, false, String(view.draw_pile ?? "?"))), "draw-pile"),
-  label(x + 21, y + 74, "draw", { "font-size": 12, fill: NOTE }));
+  label(x + 21, y + 74, "Draw", { "font-size": 12, fill: NOTE }));
   group.append(place(ctx, svg("g", {}, title("Nasi Lemak pile"), piece(ctx, back(x + 62, y, 42, 60, true), "pile:nasi-lemak"),
     backLabel(x + 62, y, 42, 60, true, String(view.nasi_lemak_pile ?? "?"))), "nasi-lemak-pile"),
   label(x + 83, y + 74, "Nasi Lemak", { "font-size": 12, fill: NOTE }));
   group.append(place(ctx, svg("g", {}, piece(ctx, svg("rect", { x: x + 124, y, width: 42, height: 60, rx: 6, fill: "#efe6d2", stroke: "#bfae8f", "stroke-dasharray": "5 4" }), "pile:discard"),
-    label(x + 145, y + 30, String(discards), { "font-size": 16, "font-weight": 700 })), "discard-pile"), label(x + 145, y + 74, "discard", { "font-size": 12, fill: NOTE }));
+    label(x + 145, y + 30, String(discards), { "font-size": 16, "font-weight": 700 })), "discard-pile"), label(x + 145, y + 74, "Discards", { "font-size": 12, fill: NOTE }));
   const lines = [];
   if (view.phase !== "over" && view.active >= 0) {
     const name = ctx.seatName(view.active);
