@@ -130,6 +130,24 @@ def test_a_search_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(nim: G
         gc.enable()
 
 
+@pytest.mark.parametrize(
+    ("name", "players"), [("peranakan", 4), ("te_kuiti", 2), ("nasi_lemak", 4), ("mooncake", 4)]
+)
+def test_a_search_leaves_nothing_for_the_cycle_collector(name: str, players: int) -> None:
+    """With the collector paused, any reference cycle a search makes (a recursive closure in a
+    rule, say) piles up and is walked on someone else's move: Mooncake's matching once cost a
+    third of a game's processor time that way."""
+    state, seat = _midgame(name, players, seed=4, steps=12)
+    bot = make_bot("ismcts:iterations=60", load_game(name))
+    gc.collect()
+    gc.disable()
+    try:
+        bot.choose(state, seat, random.Random(7))
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 def test_a_single_legal_move_is_played_without_search(nim: Game) -> None:
     state = nim.new_state(2, stones=1)
     bot = ISMCTSBot(iterations=50)

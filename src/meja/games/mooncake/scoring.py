@@ -305,23 +305,30 @@ def assign_customers(fits: Sequence[Sequence[bool]], num_customers: int) -> list
     one customer and each customer buys at most one cake from this player.
     """
     owner = [-1] * num_customers
-
-    def augment(cake: int, seen: list[bool]) -> bool:
-        for customer in range(num_customers):
-            if fits[cake][customer] and not seen[customer]:
-                seen[customer] = True
-                if owner[customer] < 0 or augment(owner[customer], seen):
-                    owner[customer] = cake
-                    return True
-        return False
-
     for cake in range(len(fits)):
-        augment(cake, [False] * num_customers)
+        _augment(cake, fits, owner, [False] * num_customers)
     served = [-1] * len(fits)
     for customer, cake in enumerate(owner):
         if cake >= 0:
             served[cake] = customer
     return served
+
+
+def _augment(
+    cake: int, fits: Sequence[Sequence[bool]], owner: list[int], seen: list[bool]
+) -> bool:
+    """Serve cake, moving earlier cakes to other customers if need be (an augmenting path).
+
+    A function of its own, not a closure: a recursive closure is a reference cycle, which only
+    the cycle collector frees, and the search makes hundreds of thousands of them a move.
+    """
+    for customer in range(len(owner)):
+        if fits[cake][customer] and not seen[customer]:
+            seen[customer] = True
+            if owner[customer] < 0 or _augment(owner[customer], fits, owner, seen):
+                owner[customer] = cake
+                return True
+    return False
 
 
 def score_board(
