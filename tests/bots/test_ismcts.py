@@ -59,12 +59,18 @@ def test_a_guide_bonus_favours_the_guides_move_until_the_evaluation_outweighs_it
     assert bot.choose(state, 0, random.Random(3)) == chosen
 
 
-@pytest.mark.parametrize("name", ["peranakan", "te_kuiti", "nasi_lemak", "mooncake"])
-def test_the_default_guide_is_the_games_own_and_a_setting_overrides_it(name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "guide"),
+    [("peranakan", 0.0), ("te_kuiti", 0.0), ("nasi_lemak", 0.3), ("mooncake", 0.1)],
+)
+def test_the_default_guide_is_the_games_own_and_a_setting_overrides_it(
+    name: str, guide: float
+) -> None:
+    """The guides docs/bots.md measured: Nasi Lemak's and Mooncake Master's."""
     game = load_game(name)
     default = make_bot("ismcts", game)
     assert isinstance(default, ISMCTSBot)
-    assert default.guide_bonus == search_guide(game)
+    assert default.guide_bonus == search_guide(game) == guide
     assert (default.guide is None) == (search_guide(game) == 0)
     custom = make_bot("ismcts:guide=0.2", game)
     assert isinstance(custom, ISMCTSBot) and custom.guide_bonus == 0.2 and custom.guide
@@ -202,6 +208,8 @@ SEARCHED = {
 """The bot's move and iterations at the first decisions of a seeded heuristic game, at the budget
 it had then, as the pure Python search chose them before the search was compiled."""
 BUDGET_BEFORE = {"te_kuiti": 400, "peranakan": 200, "nasi_lemak": 200, "mooncake": 200}
+GUIDE_BEFORE = {"te_kuiti": 0.0, "peranakan": 0.0, "nasi_lemak": 0.3, "mooncake": 0.0}
+"""The lean on the heuristic's move each game's search had then (Mooncake's came later)."""
 
 
 @pytest.mark.parametrize(("name", "players"), sorted(SEARCHED))
@@ -209,7 +217,8 @@ def test_a_seeded_search_makes_the_same_choices_on_every_build(name: str, player
     """A seeded search decides alike compiled or pure, and as it did before it was compiled."""
     game = load_game(name)
     heuristic = heuristic_for(game)
-    bot = make_bot(f"ismcts:iterations={BUDGET_BEFORE[name]},moves=all", game)
+    spec = f"ismcts:iterations={BUDGET_BEFORE[name]},guide={GUIDE_BEFORE[name]:g},moves=all"
+    bot = make_bot(spec, game)
     assert isinstance(bot, ISMCTSBot)
     searched: list[tuple[int, int]] = []
 
