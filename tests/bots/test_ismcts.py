@@ -141,8 +141,8 @@ def test_a_search_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(nim: G
 )
 def test_a_search_leaves_nothing_for_the_cycle_collector(name: str, players: int) -> None:
     """With the collector paused, any reference cycle a search makes (a recursive closure in a
-    rule, say) piles up and is walked on someone else's move: Mooncake's matching once cost a
-    third of a game's processor time that way."""
+    rule, say) piles up and is walked on someone else's move: Mooncake's matching once cost
+    nearly a third of a bot game's processor time that way."""
     state, seat = _midgame(name, players, seed=4, steps=12)
     bot = make_bot("ismcts:iterations=60", load_game(name))
     gc.collect()

@@ -320,7 +320,7 @@ def _augment(
     """Serve cake, moving earlier cakes to other customers if need be (an augmenting path).
 
     A function of its own, not a closure: a recursive closure is a reference cycle, which only
-    the cycle collector frees, and the search makes hundreds of thousands of them a move.
+    the cycle collector frees, and a search makes tens of thousands of them a move.
     """
     for customer in range(len(owner)):
         if fits[cake][customer] and not seen[customer]:
