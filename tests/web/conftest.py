@@ -38,6 +38,8 @@ WAIT_MS = 30_000
 BOT = {"kind": "bot", "bot": "random"}
 SCRIPT = (Path(__file__).parent / "targets.js").read_text()
 LAYOUT = (Path(__file__).parent / "layout.js").read_text()
+# Null-safe: a click that opens the table page polls while the new document has no body yet.
+JOINED = "document.body?.dataset.connection === 'online' && !!window.meja?.page?.state"
 TURN_OR_END = (
     "document.body.dataset.yourTurn === 'yes'"
     " || !document.getElementById('result').classList.contains('hidden')"
@@ -297,7 +299,7 @@ class TableDriver:
     def open(self, url: str) -> None:
         """Join the table at url and record every move the page sends from then on."""
         self.page.goto(url)
-        self.wait("document.body.dataset.connection === 'online' && !!window.meja.page.state")
+        self.wait(JOINED)
         self.page.evaluate(
             "() => { const c = window.meja.connection; const send = c.send.bind(c);"
             " window.sentMoves = [];"
@@ -508,7 +510,7 @@ def pages(browser: Browser) -> Iterator[Callable[..., Page]]:
         page.on("console", lambda m: m.type == "error" and errors.append(m.text))
         page.goto(url)
         page.wait_for_function(
-            "document.body.dataset.connection === 'online' && !!window.meja.page.state",
+            JOINED,
             timeout=WAIT_MS,
         )
         opened.append((page, errors))

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.server.conftest import FakeClock, LiveServer, fast_settings
-from tests.web.conftest import DESKTOP, PHONE, WAIT_MS
+from tests.web.conftest import DESKTOP, JOINED, PHONE, WAIT_MS
 from tests.web.test_pages import LOBBY_PROBLEMS
 
 BOT = {"kind": "bot", "bot": "random"}
@@ -103,7 +103,7 @@ def people(browser: Browser) -> Iterator[Callable[..., Page]]:
         page.goto(url)
         if "/t/" in url:
             page.wait_for_function(
-                "document.body.dataset.connection === 'online' && !!window.meja.page.state",
+                JOINED,
                 timeout=WAIT_MS,
             )
         opened.append((page, errors))

@@ -15,6 +15,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 from tests.cli.plain_words import engine_codes
+from tests.web.conftest import JOINED
 
 TITLES = {
     "peranakan": "Peranakan: Tiles and Tactics",
@@ -136,9 +137,7 @@ def test_the_rules_open_over_the_table_and_the_game_goes_on(
     table = human_table(game, 1, ["Mei"], bots=1)
     with window(browser, size) as page:
         page.goto(table.url(0))
-        page.wait_for_function(
-            "document.body.dataset.connection === 'online' && !!window.meja.page.state"
-        )
+        page.wait_for_function(JOINED)
         button = page.locator("#rules-button")
         expect(button).to_be_enabled()
         button.focus()

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from tests.cli.plain_words import engine_codes
-from tests.web.conftest import DESKTOP, SCRIPT, TURN_OR_END, WAIT_MS
+from tests.web.conftest import DESKTOP, JOINED, SCRIPT, TURN_OR_END, WAIT_MS
 
 GAMES = ["peranakan", "te_kuiti", "nasi_lemak", "mooncake"]
 HEURISTIC = {"kind": "bot", "bot": "heuristic"}
@@ -49,7 +49,7 @@ def _open(browser: Browser, viewport: dict[str, int] = DESKTOP) -> tuple[Page, l
 
 def _joined(page: Page) -> None:
     page.wait_for_function(
-        "document.body.dataset.connection === 'online' && !!window.meja.page.state",
+        JOINED,
         timeout=WAIT_MS,
     )
     page.evaluate(RECORD_MOVES)

@@ -19,6 +19,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from tests.web.conftest import JOINED
 
 from meja.games.mooncake.tables import SLOT_NAMES
 
@@ -160,7 +161,7 @@ class Seat:
     def __init__(self, page: Page, url: str) -> None:
         self.page = page
         page.goto(url)
-        self.wait("document.body.dataset.connection === 'online' && !!window.meja.page.state")
+        self.wait(JOINED)
         page.evaluate(SAMPLER)
 
     def wait(self, condition: str, arg: Any = None, timeout: int = 30_000) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from tests.web.conftest import ARTIFACTS, DESKTOP, PHONE, HumanTable, WebServer
+from tests.web.conftest import ARTIFACTS, DESKTOP, JOINED, PHONE, HumanTable, WebServer
 
 NAMES = ["Aroha", "Wiremu"]
 KINDS = ("fence", "pick", "flip", "flip-back", "fence-back", "lone", "pair", "deal")
@@ -295,9 +295,7 @@ def _open(context: BrowserContext, url: str, errors: list[str]) -> Page:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     page.goto(url)
-    page.wait_for_function(
-        "document.body.dataset.connection === 'online' && !!window.meja.page.state"
-    )
+    page.wait_for_function(JOINED)
     return page
 
 

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from playwright.sync_api import Browser, Page
+from tests.web.conftest import JOINED
 
 NAMES = ["Ana", "Ben", "Cai"]
 DESKTOP = {"width": 1280, "height": 800}
@@ -75,7 +76,7 @@ def _page_of(browser: Browser, url: str, paced: bool = False) -> Iterator[Page]:
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     page.goto(url)
     page.wait_for_function(
-        "document.body.dataset.connection === 'online' && !!window.meja.page.state",
+        JOINED,
         timeout=WAIT_MS,
     )
     yield page
