@@ -132,6 +132,8 @@ def test_a_guided_first_game_followed_hint_by_hint_ends_with_a_result(
     table = page.evaluate("window.meja.page.state.table")
     assert (table["guided"], table["hints"], table["num_players"]) == (True, True, 2)
     assert [seat["kind"] for seat in table["seats"]] == ["human", "bot"]
+    # The opponent is named by its level, as the lobby offers it, never by its bot spec.
+    expect(page.locator('.seat[data-seat="1"] .badge')).to_have_text("Casual bot")
     expect(page.locator("#hint-button")).to_be_hidden()
     decisions = _follow_hints(page, game, artifacts / f"learn-{game}")
     assert decisions >= 10

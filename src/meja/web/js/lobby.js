@@ -247,7 +247,7 @@ function gameCard(game) {
 }
 
 /**
- * "Learn to play": a guided first game against the heuristic bot (a Casual one), two players, dealt from the
+ * "Learn to play": a guided first game against the Casual bot (the heuristic one), two players, dealt from the
  * same fixed seed for everyone, with a hint at every decision; opens the seat at once.
  */
 /** @param {GameInfo} game */
@@ -257,7 +257,7 @@ function learnButton(game) {
     button.disabled = true;
     const body = {
       game: game.name,
-      seats: [{ kind: "human", name: "You" }, { kind: "bot", bot: "heuristic", name: "Bot" }],
+      seats: [{ kind: "human", name: "You" }, { kind: "bot", bot: "casual", name: "Bot" }],
       guided: true,
     };
     try {
