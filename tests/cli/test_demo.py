@@ -16,6 +16,7 @@ from meja.core.episode import Episode
 
 GAMES = ("peranakan", "te_kuiti", "nasi_lemak", "mooncake")
 
+
 @dataclass
 class Demo:
     """One `meja demo` run, its printout cut into the parts the demo prints in order."""

@@ -162,9 +162,7 @@ def standings_table(rows: list[Standing]) -> Table:
 
 def ratings_table(rated: list[Rating]) -> Table:
     """Bradley-Terry ratings of a round-robin, strongest first."""
-    table = Table(
-        title="Bradley-Terry rating, Elo scale, mean 0; 95% bootstrap interval"
-    )
+    table = Table(title="Bradley-Terry rating, Elo scale, mean 0; 95% bootstrap interval")
     for name in ("bot", "rating", "95% interval", "games"):
         table.add_column(name, justify="left" if name == "bot" else "right", no_wrap=True)
     for row in rated:

@@ -314,9 +314,7 @@ def assign_customers(fits: Sequence[Sequence[bool]], num_customers: int) -> list
     return served
 
 
-def _augment(
-    cake: int, fits: Sequence[Sequence[bool]], owner: list[int], seen: list[bool]
-) -> bool:
+def _augment(cake: int, fits: Sequence[Sequence[bool]], owner: list[int], seen: list[bool]) -> bool:
     """Serve cake, moving earlier cakes to other customers if need be (an augmenting path).
 
     A function of its own, not a closure: a recursive closure is a reference cycle, which only
