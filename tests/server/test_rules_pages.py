@@ -131,22 +131,8 @@ def test_a_server_installed_from_a_wheel_serves_every_rules_page(tmp_path: Path)
     source = copy_of_the_checkout(tmp_path / "checkout")
     wheels = tmp_path / "wheels"
     build = {"MEJA_COMPILE": "later", "PATH": str(Path(sys.executable).parent)}
-    run(
-        [
-            sys.executable,
-            "-m",
-            "pip",
-            "wheel",
-            "--no-deps",
-            "--no-build-isolation",
-            "-q",
-            "-w",
-            wheels,
-            source,
-        ],
-        env={**build, "HOME": str(tmp_path)},
-        cwd=tmp_path,
-    )
+    pip_wheel = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q"]
+    run([*pip_wheel, "-w", wheels, source], env={**build, "HOME": str(tmp_path)}, cwd=tmp_path)
     [wheel] = wheels.glob("meja-*.whl")
     venv = tmp_path / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv])
@@ -160,16 +146,8 @@ def test_a_server_installed_from_a_wheel_serves_every_rules_page(tmp_path: Path)
     assert Path(where.strip()).is_relative_to(venv), where
     printed = run([python, "-m", "meja.cli", "rules", "te_kuiti"], env=env, cwd=tmp_path)
     assert printed.startswith("# Te Kuiti")
-    command = [
-        python,
-        "-m",
-        "meja.cli",
-        "serve",
-        "--port",
-        "0",
-        "--db",
-        f"sqlite:///{tmp_path / 'web.db'}",
-    ]
+    database = f"sqlite:///{tmp_path / 'web.db'}"
+    command = [python, "-m", "meja.cli", "serve", "--port", "0", "--db", database]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env, cwd=tmp_path)
     try:
         assert server.stdout is not None
