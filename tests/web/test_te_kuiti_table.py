@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from tests.web.conftest import DESKTOP, TableDriver
+from tests.web.conftest import DESKTOP, HumanTable, TableDriver
 
 HUMAN = {"kind": "human"}
 TURNED = "window.meja.page.state.view.turning_back || []"
@@ -287,3 +287,39 @@ def test_a_phone_shows_every_text_and_target_big_enough_mid_game_and_at_the_end(
     gone = "Taken off the field:"
     assert _looked_at(phone_driver, table, artifacts / f"{name}-end-phone.png", gone) == []
     assert _looked_at(desktop, table, artifacts / f"{name}-end-desktop.png", gone, 0) == []
+
+
+def _turn_back_a2_then_a1(web: Any) -> Any:
+    """A table of two people where the sheep player (Wiremu) turned a2 and then a1 and they do
+    not match, so both stay face up one above the other; None when no deal of 40 gave that."""
+    for _ in range(40):
+        table = HumanTable.create(web, "te_kuiti", 2, ["Ana", "Wiremu"], start_player="0")
+        state = table.state(0)
+        while state["legal"]:  # Ana's fences, away from column a
+            fences = [m for m in state["legal"] if m["text"].startswith("fence e5")]
+            table.move(0, (fences or state["legal"])[0]["action"], state)
+            state = table.state(0)
+        state = table.wait_for(1, lambda m: bool(m["legal"]))
+        for cell in ("a2", "a1"):
+            flips = [m for m in state["legal"] if m["text"] == f"flip {cell}"]
+            if not flips:
+                break
+            table.move(1, flips[0]["action"], state)
+            state = table.state(1)
+        if sorted(table.state(0)["view"].get("turning_back") or []) == ["a1", "a2"]:
+            return table
+    return None
+
+
+def test_the_name_on_a_move_covers_no_sheeps_name_when_two_turn_back_one_above_the_other(
+    web: Any, phone_driver: Any, page: Page, artifacts: Path
+) -> None:
+    """The other player's name tag on the tile it turned last never lies over the kind written
+    on a tile: with two unmatched sheep face up one above the other, the upper one turned last,
+    the name finds room clear of both (on a phone and on a desktop)."""
+    table = _turn_back_a2_then_a1(web)
+    assert table is not None, "no deal of 40 let a2 and a1 turn up as two unmatched sheep"
+    desktop = type(phone_driver)(page)
+    assert _looked_at(phone_driver, table, artifacts / "te_kuiti-turning-back-a1-phone.png") == []
+    shot = artifacts / "te_kuiti-turning-back-a1-desktop.png"
+    assert _looked_at(desktop, table, shot, smallest=0) == []

@@ -488,7 +488,7 @@ function ring(x, y, width, height, colour) {
 function nameTag(shape, x, y, name) {
   const text = name.length > 10 ? `${name.slice(0, 9)}…` : name;
   const size = shape.text;
-  const width = text.length * size * 0.6 + 12;
+  const width = nameTagWidth(shape, text);
   return svg("g", { class: "name-tag" },
     svg("rect", { x: x - width / 2, y: y - size * 0.7, width, height: size * 1.4, rx: size * 0.7, fill: INK, stroke: "#fff", "stroke-width": 1.5 }),
     label(x, y, text, { "font-size": size, fill: "#fff", "font-weight": 700 }));
@@ -557,38 +557,76 @@ function lastMovesOf(ctx) {
 }
 
 /**
- * Each other seat's last completed move, marked where it touched the field until that seat
- * moves again, and on the field the game ended on: a ring in its colour on each cell it turned
- * or took, a band on each fence it put up or took down, its name on the last of them and its
- * initial on the others, so that no mark is told by colour alone. Only the log's records are
- * used.
+ * The boxes [left, top, right, bottom] of the words on a cell's tile: its kind's name when face
+ * up, and on a wide board the tag of tiles turning back. None for a cell off the field.
+ * @returns {number[][]}
  */
-/**
- * Where the name on a marked tile goes: in the gap under it, so that the name never hides the
- * face it marks; in the gap above it when the tile below wears the tag of tiles turning back;
- * on the foot of the tile itself when both wear it.
- * @param {number} cy
- * @param {string} cell
- * @param {Set<string>} turningBack
- */
-function nameTagY(cy, cell, turningBack) {
-  const below = `${cell[0]}${Number.parseInt(cell.slice(1), 10) + 1}`;
-  if (!turningBack.has(below)) return cy + GAP / 2 + TILE + GAP / 2 + 1;
-  if (!turningBack.has(cell)) return cy - 1;
-  return cy + GAP / 2 + TILE - 12;
+function tileWords(shape, view, col, row) {
+  if (col < 0 || col >= shape.cols || row < 1 || row > shape.rows) return [];
+  const cell = `${shape.columns[col]}${row}`;
+  const [cx, cy] = cellXY(shape, cell);
+  const x = cx + GAP / 2;
+  const y = cy + GAP / 2;
+  const boxes = [];
+  const face = (view.cells || [])[col + shape.cols * (row - 1)];
+  if (face && face !== "down" && face !== "gone") {
+    const { base, daisy, side } = parseFace(face);
+    const size = shape.wide ? 13 : 20;
+    const middle = daisy && side === "south" ? y + 14 : y + TILE - 13;
+    const half = pretty(base).length * size * 0.3;
+    boxes.push([x + TILE / 2 - half, middle - size * 0.6, x + TILE / 2 + half, middle + size * 0.6]);
+  }
+  if (shape.wide && (view.turning_back || []).includes(cell)) boxes.push([x - 4, y - 10, x + TILE + 4, y + 4]);
+  return boxes;
 }
 
+/** The width of a seat's name tag on the board. */
+function nameTagWidth(shape, name) {
+  return Math.min(name.length, 10) * shape.text * 0.6 + 12;
+}
+
+/**
+ * Where the name on a marked tile goes, clear of the words on the tiles around it: in the gap
+ * under it, so that the name never hides the face it marks; else in the gap above it; else
+ * above the tag of the tile turning back; else on the tile's top. null when none is clear.
+ * @param {string} cell
+ * @param {string} name
+ * @returns {number | null}
+ */
+function nameTagY(shape, view, cell, name) {
+  const col = shape.columns.indexOf(cell[0]);
+  const row = Number.parseInt(cell.slice(1), 10);
+  const [cx, cy] = cellXY(shape, cell);
+  const top = cy + GAP / 2;
+  const middle = cx + PITCH / 2;
+  const half = nameTagWidth(shape, name) / 2;
+  const words = [-1, 0, 1].flatMap((dc) => [-1, 0, 1].flatMap((dr) => tileWords(shape, view, col + dc, row + dr)));
+  for (const y of [top + TILE + GAP / 2 + 1, top - GAP / 2 - 1, top - 22, top + 16]) {
+    const box = [middle - half, y - shape.text * 0.6, middle + half, y + shape.text * 0.6];
+    const clear = words.every((w) => Math.min(box[2], w[2]) <= Math.max(box[0], w[0]) || Math.min(box[3], w[3]) <= Math.max(box[1], w[1]));
+    if (clear) return y;
+  }
+  return null;
+}
+
+/**
+ * Each other seat's last completed move, marked where it touched the field until that seat
+ * moves again, and on the field the game ended on: a ring in its colour on each cell it turned
+ * or took, a band on each fence it put up or took down, its name on one of them and its initial
+ * on the others, so that no mark is told by colour alone. The name goes on the last mark with
+ * room for it clear of the words around (nameTagY), else on the foot of the last tile. Only
+ * the log's records are used.
+ */
 function lastMoves(ctx, shape, view) {
   const group = svg("g", { class: "last-moves", "pointer-events": "none" }); // taps go to what lies below
   const badge = shape.wide ? 9 : 13;
   const badgeText = shape.wide ? 11 : 20;
-  const turningBack = new Set(view.turning_back || []);
   for (const [seat, records] of lastMovesOf(ctx)) {
     if (seat === view.seat) continue;
     const colour = ctx.colour(seat);
     const name = ctx.seatName(seat);
+    /** @type {{mark: Element, badge: number[], tag: number[], free: boolean}[]} */
     const marks = [];
-    let tag = null;
     for (const record of records) {
       if (record.round !== view.round) continue;
       for (const cell of record.cells || (record.cell ? [record.cell] : [])) {
@@ -596,8 +634,8 @@ function lastMoves(ctx, shape, view) {
         const mark = svg("g", { "data-last-move": seat, "data-mark-cell": cell }, title(`${name}'s last move`),
           ring(cx + GAP / 2 - 6, cy + GAP / 2 - 6, TILE + 12, TILE + 12, colour));
         group.append(mark);
-        marks.push([mark, cx + GAP / 2 - 2, cy + GAP / 2 + TILE - 2]);
-        tag = [cx + PITCH / 2, nameTagY(cy, cell, turningBack)];
+        const y = nameTagY(shape, view, cell, name);
+        marks.push({ mark, badge: [cx + GAP / 2 - 2, cy + GAP / 2 + TILE - 2], tag: [cx + PITCH / 2, y ?? cy + GAP / 2 + TILE - 12], free: y !== null });
       }
       if (record.fence) {
         const box = fenceBox(shape, record.fence, 10);
@@ -607,13 +645,15 @@ function lastMoves(ctx, shape, view) {
         group.append(mark);
         const middle = box.x + box.width / 2;
         const edge = shape.x0 + 50;
-        tag = [Math.min(shape.x0 + PITCH * shape.cols - 50, Math.max(edge, middle)), box.y + box.height / 2];
-        marks.push([mark, box.width > box.height ? box.x + 12 : box.x + box.width / 2, box.width > box.height ? box.y + box.height / 2 : box.y + 12]);
+        const tag = [Math.min(shape.x0 + PITCH * shape.cols - 50, Math.max(edge, middle)), box.y + box.height / 2];
+        const across = box.width > box.height;
+        marks.push({ mark, badge: [across ? box.x + 12 : box.x + box.width / 2, across ? box.y + box.height / 2 : box.y + 12], tag, free: true });
       }
     }
-    // The last mark carries the name; every other one its initial.
-    marks.slice(0, -1).forEach(([mark, x, y]) => mark.append(seatDot(ctx, seat, x, y, badge, badgeText)));
-    if (tag) group.append(nameTag(shape, tag[0], tag[1], name));
+    if (!marks.length) continue;
+    const named = marks.findLast((m) => m.free) || marks[marks.length - 1];
+    for (const m of marks) if (m !== named) m.mark.append(seatDot(ctx, seat, m.badge[0], m.badge[1], badge, badgeText));
+    group.append(nameTag(shape, named.tag[0], named.tag[1], name));
   }
   return group;
 }
