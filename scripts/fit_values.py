@@ -20,12 +20,16 @@ import numpy as np
 from numpy.typing import NDArray
 
 from meja.bots.heuristic import HeuristicBot
-from meja.bots.heuristics import nasi_lemak, te_kuiti
+from meja.bots.heuristics import nasi_lemak, peranakan, te_kuiti
 from meja.bots.registry import make_bot
 from meja.core import CHANCE, Game, State, load_game
 from meja.core.game import sample_chance
 
-FITTED: dict[str, ModuleType] = {"nasi_lemak": nasi_lemak, "te_kuiti": te_kuiti}
+FITTED: dict[str, ModuleType] = {
+    "nasi_lemak": nasi_lemak,
+    "peranakan": peranakan,
+    "te_kuiti": te_kuiti,
+}
 """The heuristics whose values() are fitted weights over features(), and so can be refitted."""
 
 Features = Callable[[State], list[list[float]]]

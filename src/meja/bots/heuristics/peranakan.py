@@ -13,7 +13,7 @@ from typing import Final, cast
 
 from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.lookahead import best_action
-from meja.bots.heuristics.values import win_shares
+from meja.bots.heuristics.values import linear_shares, win_shares
 from meja.core import State
 from meja.games.peranakan.state import PeranakanState
 from meja.games.peranakan.tables import KIND_FIXED, KIND_WILDS, LINE_OTHERS
@@ -72,6 +72,58 @@ def seat_worths(state: State) -> list[float]:
         kueh_value(game.kueh_of(seat)) + pawn_outlook(game, seat)
         for seat in range(game.num_players)
     ]
+
+
+FEATURES: Final[tuple[str, ...]] = (
+    "scarcest kueh",
+    "second scarcest",
+    "third scarcest",
+    "most kueh",
+    "scarcest, late",
+    "second scarcest, late",
+    "pawn outlook",
+    "pawns in hand, early",
+)
+"""What features() gives for each seat, in order; "late" is the share of the deck gone."""
+
+WEIGHTS: Final[tuple[float, ...]] = (
+    KUEH_WEIGHTS[0] / TEMPERATURE,
+    KUEH_WEIGHTS[1] / TEMPERATURE,
+    KUEH_WEIGHTS[2] / TEMPERATURE,
+    KUEH_WEIGHTS[3] / TEMPERATURE,
+    0.0,
+    0.0,
+    1 / TEMPERATURE,
+    PAWN_IN_HAND / TEMPERATURE,
+)
+"""The hand-set worths over features(): the same shares as values()."""
+
+
+def features(state: State) -> list[list[float]]:
+    """Each seat's Kueh by scarcity, its scarcest two again weighted by how far the deck has
+    run (sets decide at the end), and its pawns' outlook, for scripts/fit_values.py."""
+    game = cast(PeranakanState, state)
+    turns_left = game.deck_size()
+    late = 1.0 - min(1.0, turns_left / 36)
+    early = min(1.0, turns_left / 12)
+    rows: list[list[float]] = []
+    for seat in range(game.num_players):
+        counts = sorted(game.kueh_of(seat))
+        in_hand = game.hand[seat * 2] + game.hand[seat * 2 + 1]
+        outlook = pawn_outlook(game, seat) - in_hand * PAWN_IN_HAND * early
+        rows.append(
+            [
+                float(counts[0]),
+                float(counts[1]),
+                float(counts[2]),
+                float(counts[3]),
+                counts[0] * late,
+                counts[1] * late,
+                outlook,
+                in_hand * early,
+            ]
+        )
+    return rows
 
 
 def values(state: State) -> list[float]:
