@@ -391,24 +391,42 @@ class TableDriver:
         """Click along the path of action and check that exactly that move was sent; with look,
         call it after each pick on the way (with where the page is), before the move is made.
         When another seat's step is drawn meanwhile and the next click has nowhere to go, the
-        clicks start again on the new drawing, as a person would."""
+        clicks start again on the new drawing, as a person would; so do they when such a step
+        was drawn under the last click and no move went."""
         before = len(self.sent())
         drawn = self._step()
         path = list(decision.paths[action])
-        while path:
-            if self._point(path[0]) is None:
-                path = self._look_again(drawn, action) or path
-                drawn = self._step()
-            step = path.pop(0)
-            self.click(step)
-            if look is not None and "pick" in step:
-                look(f"{decision.name}, picked {step['pick']}")
+        for _ in range(3):
+            while path:
+                if self._point(path[0]) is None:
+                    path = self._look_again(drawn, action) or path
+                    drawn = self._step()
+                step = path.pop(0)
+                self.click(step)
+                if look is not None and "pick" in step:
+                    look(f"{decision.name}, picked {step['pick']}")
+            if self._sent_within(before, 5_000):
+                break
+            path = self._look_again(drawn, action) or []
+            if not path:
+                break
+            drawn = self._step()
         self.wait("(n) => window.sentMoves.length > n", before)
         sent = self.sent()[before:]
         assert sent == [action], (
             f"{decision.name}: meant '{decision.legal[action]}' ({action}) but sent {sent}"
         )
         self.wait("() => !window.meja.page.pending")
+
+    def _sent_within(self, before: int, timeout: int) -> bool:
+        """Whether the page sends a move beyond the first before within timeout ms."""
+        try:
+            self.page.wait_for_function(
+                "(n) => window.sentMoves.length > n", arg=before, timeout=timeout
+            )
+        except PlaywrightTimeout:
+            return False
+        return True
 
     def _point(self, step: dict[str, Any]) -> dict[str, float] | None:
         """Where a person clicks for step now, or None if the page shows no place for it."""
