@@ -13,7 +13,7 @@ from typing import Final, cast
 
 from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.lookahead import best_action
-from meja.bots.heuristics.values import linear_shares, win_shares
+from meja.bots.heuristics.values import win_shares
 from meja.core import State
 from meja.games.peranakan.state import PeranakanState
 from meja.games.peranakan.tables import KIND_FIXED, KIND_WILDS, LINE_OTHERS
