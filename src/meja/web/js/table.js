@@ -1131,6 +1131,23 @@ function replayStep(delta, byTurn = false) {
   }
 }
 
+/**
+ * The target a press on the board began on. A step of another seat may draw the board anew
+ * between a press and its release; the browser then sends no click, as the pressed node is gone,
+ * and the release does the tap on the same target of the new drawing.
+ */
+let pressed = /** @type {Element | null} */ (null);
+
+$("board").addEventListener("pointerdown", (event) => {
+  pressed = event.button === 0 ? /** @type {Element} */ (event.target).closest(TARGETS) : null;
+});
+$("board").addEventListener("pointerup", (event) => {
+  const before = pressed;
+  pressed = null;
+  if (!before || before.isConnected) return; // the click that follows does it
+  const under = document.elementFromPoint(event.clientX, event.clientY)?.closest(TARGETS) ?? null;
+  if (under && targetKey(under) === targetKey(before)) activate(under);
+});
 $("board").addEventListener("click", (event) => activate(/** @type {Element} */ (event.target).closest(TARGETS)));
 $("board").addEventListener("keydown", onBoardKey);
 $("moves").addEventListener("click", (event) => {
