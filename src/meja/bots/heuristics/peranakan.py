@@ -15,8 +15,9 @@ from meja.bots.heuristics.heuristic import Heuristic
 from meja.bots.heuristics.lookahead import best_action
 from meja.bots.heuristics.values import win_shares
 from meja.core import State
+from meja.games.peranakan.components import TOTAL_TILES
 from meja.games.peranakan.state import PeranakanState
-from meja.games.peranakan.tables import KIND_FIXED, KIND_WILDS, LINE_OTHERS
+from meja.games.peranakan.tables import KIND_FIXED, KIND_WILDS, LINE_OTHERS, NUM_MARKET
 
 KUEH_WEIGHTS: Final[tuple[float, ...]] = (10.0, 4.0, 1.5, 0.5)
 """Worth of one Kueh of a seat's scarcest type, second scarcest, and so on."""
@@ -24,11 +25,17 @@ KUEH_WEIGHTS: Final[tuple[float, ...]] = (10.0, 4.0, 1.5, 0.5)
 PAWN_IN_HAND: Final = 2.5
 """Worth of an unplaced pawn while the deck still has many turns in it."""
 
+PAWN_TURNS: Final = 12
+"""Turns left in the deck below which an unplaced pawn is worth less, in proportion."""
+
 PER_ICON: Final = 2.5
 """Worth of one Kueh icon a waiting pawn would collect once its lines fill."""
 
 RIVAL_WEIGHT: Final = 0.8
 """How much the strongest rival's position counts against one's own."""
+
+FULL_DECK: Final = TOTAL_TILES - (NUM_MARKET - 1)
+"""Tiles in the deck when the game starts (its top tile included): all but the market's."""
 
 TEMPERATURE: Final = 8.0
 """Worth gap (a little under one set) that makes a seat e times likelier to win."""
@@ -42,9 +49,8 @@ def kueh_value(counts: list[int]) -> float:
     return value
 
 
-def pawn_outlook(state: PeranakanState, seat: int) -> float:
-    """What seat's pawns on the board and in hand are likely to bring in before the end."""
-    turns_left = state.deck_size()
+def board_outlook(state: PeranakanState, seat: int, turns_left: int) -> float:
+    """What seat's pawns on the board are likely to bring in before the end."""
     total = 0.0
     for cell, owner, kind in state.pawns:
         if owner != seat:
@@ -61,8 +67,19 @@ def pawn_outlook(state: PeranakanState, seat: int) -> float:
             icons += len(KIND_FIXED[t]) + KIND_WILDS[t]
         filled = 1.0 - missing / len(cells)
         total += PER_ICON * icons * (0.3 + 0.7 * filled * filled)
-    in_hand = state.hand[seat * 2] + state.hand[seat * 2 + 1]
-    return total + in_hand * PAWN_IN_HAND * min(1.0, turns_left / 12)
+    return total
+
+
+def unplaced(state: PeranakanState, seat: int) -> int:
+    """Seat's pawns still in hand."""
+    return state.hand[seat * 2] + state.hand[seat * 2 + 1]
+
+
+def pawn_outlook(state: PeranakanState, seat: int) -> float:
+    """What seat's pawns on the board and in hand are likely to bring in before the end."""
+    turns_left = state.deck_size()
+    in_hand = unplaced(state, seat) * PAWN_IN_HAND * min(1.0, turns_left / PAWN_TURNS)
+    return board_outlook(state, seat, turns_left) + in_hand
 
 
 def seat_worths(state: State) -> list[float]:
@@ -104,13 +121,10 @@ def features(state: State) -> list[list[float]]:
     run (sets decide at the end), and its pawns' outlook, for scripts/fit_values.py."""
     game = cast(PeranakanState, state)
     turns_left = game.deck_size()
-    late = 1.0 - min(1.0, turns_left / 36)
-    early = min(1.0, turns_left / 12)
+    late = 1.0 - turns_left / FULL_DECK
     rows: list[list[float]] = []
     for seat in range(game.num_players):
         counts = sorted(game.kueh_of(seat))
-        in_hand = game.hand[seat * 2] + game.hand[seat * 2 + 1]
-        outlook = pawn_outlook(game, seat) - in_hand * PAWN_IN_HAND * early
         rows.append(
             [
                 float(counts[0]),
@@ -119,8 +133,8 @@ def features(state: State) -> list[list[float]]:
                 float(counts[3]),
                 counts[0] * late,
                 counts[1] * late,
-                outlook,
-                in_hand * early,
+                board_outlook(game, seat, turns_left),
+                unplaced(game, seat) * min(1.0, turns_left / PAWN_TURNS),
             ]
         )
     return rows

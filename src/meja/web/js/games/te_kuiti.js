@@ -279,6 +279,17 @@ function daisySpot(x, y, side) {
   return [x + dx, y + dy];
 }
 
+/** Where a face-up tile at (x, y) writes its kind's name: at its top when a daisy takes its foot. */
+function faceNameY(face, y) {
+  const { daisy, side } = parseFace(face);
+  return daisy && side === "south" ? y + 14 : y + TILE - 13;
+}
+
+/** The size of a face-up tile's name on the field: big enough on a phone's scaled-down board. */
+function faceNameSize(wide) {
+  return wide ? 13 : 20;
+}
+
 /** A face-up tile: its kind drawn, its daisy if it has one, its kind's name unless !named. */
 function faceUp(face, x, y, size, named = true) {
   const { base, daisy, side } = parseFace(face);
@@ -291,7 +302,7 @@ function faceUp(face, x, y, size, named = true) {
   // A daisy on the right side leaves the sheep's head room.
   const shift = named && side === "east" ? -5 : 0;
   if (SYMBOLS[base]) group.append(picture(base, x + TILE / 2 + shift, cy, scale));
-  if (named) group.append(label(x + TILE / 2, nameOnTop ? y + 14 : y + TILE - 13, pretty(base), { "font-size": size, "font-weight": 600, fill: INK }));
+  if (named) group.append(label(x + TILE / 2, faceNameY(face, y), pretty(base), { "font-size": size, "font-weight": 600, fill: INK }));
   if (daisy) group.append(picture("daisy", ...daisySpot(x, y, side), 0.68));
   return group;
 }
@@ -321,11 +332,17 @@ function fencedIn(x, y, size, rx = 10) {
  * narrow window its tag has no room for words big enough; the panel below says it instead.
  */
 function turnBackMark(x, y, wide) {
+  const tag = turnBackTag(x, y);
   return svg("g", { class: "turning-back", "data-turning-back": "" }, title("no match: turned back face down after the next move"),
     svg("rect", { x: x - 3, y: y - 3, width: TILE + 6, height: TILE + 6, rx: 12, fill: "none", stroke: TURN_BACK, "stroke-width": 4, "stroke-dasharray": "7 5" }),
     // A thin tag, so that a daisy on the tile's top side stays in sight under it.
-    wide ? svg("rect", { x: x - 4, y: y - 10, width: TILE + 8, height: 14, rx: 5, fill: TURN_BACK }) : null,
+    wide ? svg("rect", { ...tag, rx: 5, fill: TURN_BACK }) : null,
     wide ? label(x + TILE / 2, y - 3, "turned back next", { "font-size": 10, fill: "#fff", "font-weight": 700 }) : null);
+}
+
+/** The box of the "turned back next" tag on a wide board, over the top of the tile at (x, y). */
+function turnBackTag(x, y) {
+  return { x: x - 4, y: y - 10, width: TILE + 8, height: 14 };
 }
 
 /** Where a fence stands in words, as the log says it: "between b2 and b3", "above b1". */
@@ -447,7 +464,7 @@ function field(ctx, shape, view) {
     cell.append(svg("rect", { class: "hl", x, y, width: TILE, height: TILE, rx: 10, fill: "none", stroke: "transparent", "stroke-width": 4 }));
     if (state === "down") cell.append(piece(ctx, faceDown(x, y), tileKey(view, name)));
     else if (state === "gone") cell.append(svg("rect", { x: x + 6, y: y + 6, width: TILE - 12, height: TILE - 12, rx: 8, fill: "none", stroke: "#6f8a4e", "stroke-width": 1.5, "stroke-dasharray": "5 5" }));
-    else cell.append(piece(ctx, faceUp(state, x, y, shape.wide ? 13 : 20), tileKey(view, name)));
+    else cell.append(piece(ctx, faceUp(state, x, y, faceNameSize(shape.wide)), tileKey(view, name)));
     if (enclosed.has(name)) cell.append(fencedIn(x, y, TILE));
     if (turningBack.has(name)) cell.append(turnBackMark(x, y, shape.wide));
     if (view.flipping === name) cell.append(ring(x - 3, y - 3, TILE + 6, TILE + 6, "#ffd34d"));
@@ -570,13 +587,15 @@ function tileWords(shape, view, col, row) {
   const boxes = [];
   const face = (view.cells || [])[col + shape.cols * (row - 1)];
   if (face && face !== "down" && face !== "gone") {
-    const { base, daisy, side } = parseFace(face);
-    const size = shape.wide ? 13 : 20;
-    const middle = daisy && side === "south" ? y + 14 : y + TILE - 13;
-    const half = pretty(base).length * size * 0.3;
+    const size = faceNameSize(shape.wide);
+    const middle = faceNameY(face, y);
+    const half = pretty(parseFace(face).base).length * size * 0.3;
     boxes.push([x + TILE / 2 - half, middle - size * 0.6, x + TILE / 2 + half, middle + size * 0.6]);
   }
-  if (shape.wide && (view.turning_back || []).includes(cell)) boxes.push([x - 4, y - 10, x + TILE + 4, y + 4]);
+  if (shape.wide && (view.turning_back || []).includes(cell)) {
+    const tag = turnBackTag(x, y);
+    boxes.push([tag.x, tag.y, tag.x + tag.width, tag.y + tag.height]);
+  }
   return boxes;
 }
 
